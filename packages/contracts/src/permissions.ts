@@ -1,0 +1,55 @@
+/**
+ * Permission strings (SPEC 2.3 route table, SPEC 3 permission kinds). `authList` answers a subset of these.
+ * Grouped by menu so people can pick them when building a role (issue: accounts and tenancy).
+ */
+export const PERMISSION_GROUPS = {
+  overview: ['PlatformOverView', 'MonitorScreen'],
+  monitor: ['Monitor.DeviceMonitor'],
+  scada: ['IndScada', 'ScadaManager', 'ScadaNavbarShow'],
+  alarm: ['Event', 'Event/log', 'Event/online', 'TriggerContact/index'],
+  dataCenter: ['DataReportV2', 'ExportFile'],
+  device: ['DeviceManage', 'DeviceTemplate', 'DeviceModel', 'DeviceUI', 'DeviceCompany'],
+  /** SPEC 3 permission kinds: data view, control device, set parameters. */
+  deviceAccess: ['Device/view', 'Device/control', 'Device/setParam'],
+  ota: [
+    'OtaManager',
+    'ota.Device/index',
+    'ota.Sim/index',
+    'ota.Plan/index',
+    'ota.Application/index',
+    'ota.Log/index',
+    'ota.Strace/index',
+  ],
+  recharge: [
+    'Recharge',
+    'Recharge/balance',
+    'Recharge/comsume_record',
+    'Recharge/renew',
+    'Recharge/renew_record',
+  ],
+  user: [
+    'auth.User',
+    'auth.User/add',
+    'auth.User/edit',
+    'auth.User/delete',
+    'auth.User/register',
+    'auth.Group/index',
+    'auth.Group/add',
+    'auth.Group/edit',
+    'auth.Group/delete',
+    'auth.UserLog',
+    'auth.Customize',
+  ],
+  other: ['Others'],
+} as const;
+
+export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
+export type Permission = (typeof PERMISSION_GROUPS)[PermissionGroup][number];
+export const ALL_PERMISSIONS: readonly Permission[] = Object.values(PERMISSION_GROUPS).flat() as Permission[];
+
+export function isPermission(value: string): value is Permission {
+  return (ALL_PERMISSIONS as readonly string[]).includes(value);
+}
+
+/** The role that passes every route check (SPEC 2.2, 6). */
+export const ADMIN_ROLE = 'admin';
