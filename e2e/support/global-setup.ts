@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { startServer } from './server.js';
 
 // One platform for the whole run. TOKEN_TTL is short so that the browser's refresh-before-expiry
@@ -9,6 +7,5 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_ADMIN_PASSWORD = server.adminPassword;
   process.env.E2E_DATA_DIR = server.dataDir;
-  writeFileSync(join(server.dataDir, 'server.pid'), String(server.process.pid));
   process.env.E2E_SERVER_PID = String(server.process.pid);
 }

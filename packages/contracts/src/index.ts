@@ -1,3 +1,4 @@
+export * from './account.js';
 export * from './alarm.js';
 export * from './auth.js';
 export * from './datapoint.js';

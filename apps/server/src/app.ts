@@ -1,0 +1,79 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthenticator, DEFAULT_LOGIN_THROTTLE } from './modules/auth/auth.service.js';
+import { customizeRoutes } from './modules/customize/customize.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { authPlugin } from './platform/auth/auth.plugin.js';
+import { createTokenSigner } from './platform/auth/tokens.js';
+import type { AppDeps, ModuleDeps } from './platform/deps.js';
+import { registerErrorHandlers } from './platform/http/error-handler.js';
+import { registerJsonParser } from './platform/http/json-parser.js';
+import { openApiRoute, registerOpenApi } from './platform/http/openapi.js';
+import { registerWebApp } from './platform/http/web.js';
+
+export const API_PREFIX = '/api/v1';
+
+/** Content-Security-Policy that lets the Ant Design app run (it injects <style> tags). */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+/** Registers plugins and modules, nothing else. The caller owns `deps.database`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = deps.logger ? Fastify({ loggerInstance: deps.logger }) : Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandlers(app);
+  const { ready } = deps;
+  if (ready) app.addHook('onRequest', async () => void (await ready));
+  registerJsonParser(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    crossOriginEmbedderPolicy: false,
+  });
+  await registerOpenApi(app);
+
+  const clock = deps.clock ?? (() => new Date());
+  const signer = createTokenSigner(deps.tokenKey);
+  const moduleDeps: ModuleDeps = {
+    config: deps.config,
+    database: deps.database,
+    signer,
+    clock,
+    loginThrottle: deps.loginThrottle ?? DEFAULT_LOGIN_THROTTLE,
+  };
+  await app.register(authPlugin, {
+    apiPrefix: `${API_PREFIX}/`,
+    authenticate: createAuthenticator({ authRepo: createAuthRepository(deps.database.db), signer, clock }),
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(openApiRoute);
+      await api.register(systemRoutes, moduleDeps);
+      await api.register(authRoutes, moduleDeps);
+      await api.register(usersRoutes, moduleDeps);
+      await api.register(customizeRoutes, moduleDeps);
+      // The live channel (/wss) is registered at the root when it arrives (DESIGN 9).
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerWebApp(app, deps.config.WEB_DIST);
+  return app;
+}

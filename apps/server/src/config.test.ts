@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.js';
+
+describe('parseConfig', () => {
+  it('applies the defaults', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      MQTT_PORT: 1883,
+      DTU_PORT: 8600,
+      DEMO: false,
+      LOG_LEVEL: 'info',
+      TOKEN_TTL: 7200,
+      REFRESH_TTL: 604800,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PLATFORM_TITLE).toBeUndefined();
+  });
+
+  it('reads the values given', () => {
+    const config = parseConfig({
+      PORT: '0',
+      DEMO: '1',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      MQTT_PORT: '11883',
+      OTA_HOST: 'ota.example.com',
+      PLATFORM_TITLE: 'Acme',
+      TOKEN_TTL: '60',
+      UNRELATED: 'x',
+    });
+    expect(config).toMatchObject({
+      PORT: 0,
+      DEMO: true,
+      MQTT_PORT: 11883,
+      OTA_HOST: 'ota.example.com',
+      TOKEN_TTL: 60,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['MQTT_PORT', '-1'],
+    ['DEMO', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['TOKEN_TTL', '0'],
+    ['TOKEN_SECRET', 'short'],
+  ])('refuses %s=%s with one line naming the variable', (name, value) => {
+    let error: unknown;
+    try {
+      parseConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(name);
+    expect(message).not.toContain('\n');
+    if (name === 'TOKEN_SECRET') expect(message).not.toContain(value);
+  });
+});

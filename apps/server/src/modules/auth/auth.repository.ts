@@ -1,0 +1,135 @@
+import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import type { RoleGrant, ScopeRow } from '../../platform/auth/scope.js';
+import type { Executor } from '../../platform/db/client.js';
+import { roles, userRoles, users } from '../users/users.table.js';
+import { loginLog, sessions } from './auth.table.js';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+export type LoginAttempt = Omit<typeof loginLog.$inferInsert, 'id'>;
+
+export function createAuthRepository(db: Executor) {
+  return {
+    async createSession(session: NewSession, tx: Executor = db): Promise<void> {
+      await tx.insert(sessions).values(session);
+    },
+
+    /**
+     * Session + user + roles in one query: the session is live (not revoked, not expired) and the
+     * user is enabled and not expired. Undefined otherwise.
+     */
+    async findScopeRow(
+      sessionId: string,
+      userId: number,
+      now: Date,
+      tx: Executor = db,
+    ): Promise<ScopeRow | undefined> {
+      const roleList = sql<RoleGrant[]>`(
+        select coalesce(json_agg(json_build_object('name', ${roles.name}, 'permissions', ${roles.permissions}, 'is_admin', ${roles.isAdmin}) order by ${roles.id}), '[]'::json)
+        from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+        where ${userRoles.userId} = ${users.id})`;
+      const [row] = await tx
+        .select({
+          userId: users.id,
+          userType: users.userType,
+          path: users.path,
+          isDemo: users.isDemo,
+          sessionId: sessions.id,
+          roles: roleList,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, now),
+            eq(users.status, 1),
+            or(isNull(users.userExpire), gt(users.userExpire, now)),
+          ),
+        );
+      if (!row) return undefined;
+      const parsed = typeof row.roles === 'string' ? (JSON.parse(row.roles) as RoleGrant[]) : row.roles;
+      return { ...row, roles: parsed ?? [] };
+    },
+
+    async findSession(id: string, tx: Executor = db): Promise<SessionRow | undefined> {
+      const [row] = await tx.select().from(sessions).where(eq(sessions.id, id));
+      return row;
+    },
+
+    /** Swaps the refresh hash only if it is still the expected one; false when it was already rotated. */
+    async rotateRefresh(
+      id: string,
+      expectedHash: string,
+      nextHash: string,
+      expiresAt: Date,
+      now: Date,
+      tx: Executor = db,
+    ): Promise<boolean> {
+      const rows = await tx
+        .update(sessions)
+        .set({ refreshHash: nextHash, expiresAt })
+        .where(
+          and(
+            eq(sessions.id, id),
+            eq(sessions.refreshHash, expectedHash),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, now),
+          ),
+        )
+        .returning({ id: sessions.id });
+      return rows.length > 0;
+    },
+
+    async revokeSession(id: string, now: Date, tx: Executor = db): Promise<void> {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    },
+
+    async revokeOtherSessions(userId: number, keepId: string, now: Date, tx: Executor = db): Promise<void> {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)));
+    },
+
+    async logAttempt(attempt: LoginAttempt, tx: Executor = db): Promise<void> {
+      await tx.insert(loginLog).values(attempt);
+    },
+
+    /** Failed attempts (throttled ones excluded) since `since`, by username or by address. */
+    async countFailures(
+      filter: { username: string } | { ip: string },
+      since: Date,
+      tx: Executor = db,
+    ): Promise<number> {
+      const who = 'username' in filter ? eq(loginLog.username, filter.username) : eq(loginLog.ip, filter.ip);
+      const [row] = await tx
+        .select({ n: count() })
+        .from(loginLog)
+        .where(
+          and(
+            who,
+            gt(loginLog.at, since),
+            eq(loginLog.success, false),
+            or(isNull(loginLog.reason), ne(loginLog.reason, 'throttled')),
+          ),
+        );
+      return Number(row?.n ?? 0);
+    },
+
+    async lastSuccessAt(username: string, tx: Executor = db): Promise<Date | undefined> {
+      const [row] = await tx
+        .select({ at: sql<string | Date | null>`max(${loginLog.at})` })
+        .from(loginLog)
+        .where(and(eq(loginLog.username, username), eq(loginLog.success, true)));
+      return row?.at ? new Date(row.at) : undefined;
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

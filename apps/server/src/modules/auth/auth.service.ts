@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { BizCode, type LoginBody, type LoginResult, type RefreshBody, UserStatus } from '@fleet/contracts';
+import type { Config } from '../../config.js';
+import { verifyPassword } from '../../platform/auth/password.js';
+import { type Scope, scopeOf } from '../../platform/auth/scope.js';
+import {
+  formatRefreshToken,
+  newRefreshSecret,
+  parseRefreshToken,
+  sha256,
+  type TokenSigner,
+} from '../../platform/auth/tokens.js';
+import { AppError, sessionExpired, userMessage } from '../../platform/http/errors.js';
+import type { UserRow, UsersRepository } from '../users/users.repository.js';
+import type { AuthRepository } from './auth.repository.js';
+
+export interface LoginThrottle {
+  /** Failed attempts per account within the window before sign-in is refused. */
+  accountMax: number;
+  /** Failed attempts per address within the window before sign-in is refused. */
+  ipMax: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottle = { accountMax: 5, ipMax: 20, windowSeconds: 15 * 60 };
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface AuthServiceDeps {
+  authRepo: AuthRepository;
+  usersRepo: UsersRepository;
+  signer: TokenSigner;
+  config: Pick<Config, 'TOKEN_TTL' | 'REFRESH_TTL' | 'DEMO'>;
+  clock: () => Date;
+  throttle: LoginThrottle;
+}
+
+export const DEMO_USERNAME = 'demo';
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { authRepo, usersRepo, signer, config, clock, throttle } = deps;
+
+  async function issue(userId: number, sessionId: string, secret: string, now: Date): Promise<LoginResult> {
+    const token = await signer.sign({ userId, sessionId }, now, config.TOKEN_TTL);
+    return { token, refresh_token: formatRefreshToken(sessionId, secret), expires_in: config.TOKEN_TTL };
+  }
+
+  async function startSession(user: UserRow, meta: RequestMeta): Promise<LoginResult> {
+    const now = clock();
+    const id = randomUUID();
+    const refresh = newRefreshSecret();
+    await authRepo.createSession({
+      id,
+      userId: user.id,
+      refreshHash: refresh.hash,
+      expiresAt: new Date(now.getTime() + config.REFRESH_TTL * 1000),
+      createdAt: now,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    await usersRepo.recordLogin(user.id, now, meta.ip);
+    return issue(user.id, id, refresh.secret, now);
+  }
+
+  /** Refuses sign-in after too many recent failures for the account or the address. */
+  async function checkThrottle(username: string, meta: RequestMeta, now: Date): Promise<boolean> {
+    const windowStart = new Date(now.getTime() - throttle.windowSeconds * 1000);
+    const lastSuccess = await authRepo.lastSuccessAt(username);
+    const since = lastSuccess && lastSuccess > windowStart ? lastSuccess : windowStart;
+    if ((await authRepo.countFailures({ username }, since)) >= throttle.accountMax) return false;
+    if (meta.ip && (await authRepo.countFailures({ ip: meta.ip }, windowStart)) >= throttle.ipMax)
+      return false;
+    return true;
+  }
+
+  function accountProblem(user: UserRow, now: Date): string | null {
+    if (user.status !== UserStatus.NORMAL) return 'account is disabled';
+    if (user.userExpire && user.userExpire <= now) return 'account has expired';
+    return null;
+  }
+
+  return {
+    async login(body: LoginBody, meta: RequestMeta): Promise<LoginResult> {
+      const now = clock();
+      const username = body.username;
+      const log = (success: boolean, reason: string | null, userId: number | null = null) =>
+        authRepo.logAttempt({
+          username,
+          userId,
+          at: now,
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+          success,
+          reason,
+        });
+
+      if (!(await checkThrottle(username, meta, now))) {
+        await log(false, 'throttled');
+        throw userMessage('too many failed sign-in attempts, please try again later', 429);
+      }
+      const user = await usersRepo.findByUsername(username);
+      const valid = await verifyPassword(user?.passwordHash, body.password);
+      if (!user || !valid) {
+        await log(false, user ? 'wrong_password' : 'unknown_user', user?.id ?? null);
+        throw new AppError(BizCode.WRONG_CREDENTIALS, 'wrong username or password');
+      }
+      const problem = accountProblem(user, now);
+      if (problem) {
+        await log(false, problem === 'account is disabled' ? 'disabled' : 'expired', user.id);
+        throw userMessage(problem);
+      }
+      await log(true, null, user.id);
+      return startSession(user, meta);
+    },
+
+    async demoLogin(meta: RequestMeta): Promise<LoginResult> {
+      const user = config.DEMO ? await usersRepo.findByUsername(DEMO_USERNAME) : undefined;
+      if (!user?.isDemo) throw userMessage('demo is not enabled');
+      await authRepo.logAttempt({
+        username: user.username,
+        userId: user.id,
+        at: clock(),
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        success: true,
+        reason: 'demo',
+      });
+      return startSession(user, meta);
+    },
+
+    /** Rotates the refresh token. Presenting an already rotated one revokes the whole session. */
+    async refresh(body: RefreshBody): Promise<LoginResult> {
+      const now = clock();
+      const parsed = parseRefreshToken(body.refresh_token);
+      if (!parsed) throw sessionExpired();
+      const session = await authRepo.findSession(parsed.sessionId);
+      if (!session || session.revokedAt || session.expiresAt <= now) throw sessionExpired();
+      const presented = sha256(parsed.secret);
+      const next = newRefreshSecret();
+      const expiresAt = new Date(now.getTime() + config.REFRESH_TTL * 1000);
+      const rotated =
+        presented === session.refreshHash &&
+        (await authRepo.rotateRefresh(session.id, presented, next.hash, expiresAt, now));
+      if (!rotated) {
+        await authRepo.revokeSession(session.id, now);
+        throw sessionExpired();
+      }
+      const user = await usersRepo.findById(session.userId);
+      if (!user || accountProblem(user, now)) {
+        await authRepo.revokeSession(session.id, now);
+        throw sessionExpired();
+      }
+      return issue(user.id, session.id, next.secret, now);
+    },
+
+    async logout(scope: Scope): Promise<null> {
+      await authRepo.revokeSession(scope.sessionId, clock());
+      return null;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+/** Token -> scope for the auth plugin: signature and expiry, then session + user in one query. */
+export function createAuthenticator(deps: Pick<AuthServiceDeps, 'authRepo' | 'signer' | 'clock'>) {
+  return async (token: string): Promise<Scope | null> => {
+    const now = deps.clock();
+    const claims = await deps.signer.verify(token, now);
+    if (!claims) return null;
+    const row = await deps.authRepo.findScopeRow(claims.sessionId, claims.userId, now);
+    return row ? scopeOf(row) : null;
+  };
+}

@@ -1,0 +1,25 @@
+import { ADMIN_ROLE, ALL_PERMISSIONS, type Permission } from '@fleet/contracts';
+
+export const DEMO_ROLE = 'demo';
+
+/** What the read-only demo account may look at. */
+export const DEMO_PERMISSIONS: Permission[] = [
+  'PlatformOverView',
+  'MonitorScreen',
+  'Monitor.DeviceMonitor',
+  'IndScada',
+  'Event',
+  'Event/log',
+  'Event/online',
+  'DataReportV2',
+  'DeviceManage',
+  'DeviceTemplate',
+  'DeviceModel',
+  'Device/view',
+];
+
+/** System roles (owner null) kept up to date on every start. */
+export const SYSTEM_ROLES = [
+  { name: ADMIN_ROLE, permissions: [...ALL_PERMISSIONS] as string[], isAdmin: true },
+  { name: DEMO_ROLE, permissions: DEMO_PERMISSIONS as string[], isAdmin: false },
+];

@@ -1,0 +1,5 @@
+// Every table of the platform; drizzle-kit reads this file to generate migrations.
+export * from '../../modules/auth/auth.table.js';
+export * from '../../modules/customize/customize.table.js';
+export * from '../../modules/system/system.table.js';
+export * from '../../modules/users/users.table.js';

@@ -1,0 +1,41 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Layout, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePlatformTitle } from '../../features/system/api/get-customize-info';
+import { LanguageSwitch } from '../../shared/components/LanguageSwitch';
+import { Logo } from '../../shared/components/Logo';
+import { SizeSwitch } from '../../shared/components/SizeSwitch';
+import { FullscreenToggle } from './FullscreenToggle';
+import { UserMenu } from './UserMenu';
+
+export function Navbar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const title = usePlatformTitle();
+  return (
+    <Layout.Header className="app-header">
+      <Button
+        type="text"
+        className="navbar-action sidebar-toggle"
+        data-testid="sidebar-toggle"
+        aria-label={t('navbar.toggleSidebar')}
+        title={t('navbar.toggleSidebar')}
+        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        onClick={onToggle}
+      />
+      <Link to="/" className="app-brand">
+        <Logo size={28} />
+        <h1 className="app-title" data-testid="platform-title" title={title}>
+          {title}
+        </h1>
+      </Link>
+      <div className="app-header-spacer" />
+      <Space size={4} className="app-header-actions">
+        <FullscreenToggle />
+        <SizeSwitch className="navbar-action" />
+        <LanguageSwitch variant="light" />
+        <UserMenu />
+      </Space>
+    </Layout.Header>
+  );
+}

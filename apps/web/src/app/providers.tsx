@@ -1,0 +1,81 @@
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import esES from 'antd/locale/es_ES';
+import zhCN from 'antd/locale/zh_CN';
+import { type ReactNode, useEffect } from 'react';
+import { logout } from '../features/auth/api/logout';
+import { configureApiClient } from '../shared/api/client';
+import { ApiError } from '../shared/api/errors';
+import { useSettings } from '../shared/store/settings';
+
+const ANTD_LOCALES = { zh: zhCN, en: enUS, es: esES } as const;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache(),
+    defaultOptions: {
+      queries: {
+        // Pages show cached data for a minute; noCache pages invalidate on every visit.
+        staleTime: 60_000,
+        refetchOnWindowFocus: false,
+        retry: (count, error) => !(error instanceof ApiError && error.code > 0) && count < 1,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Hands Ant Design's context-aware message / modal to the api client (which lives outside React). */
+function ApiClientBridge({ queryClient }: { queryClient: QueryClient }) {
+  const { message, modal } = AntdApp.useApp();
+  useEffect(() => {
+    configureApiClient({
+      notifier: {
+        error: (text, duration) => {
+          void message.error({ content: text, duration });
+        },
+        confirmSessionExpired: (texts, onConfirm, onClose) => {
+          modal.confirm({
+            title: texts.title,
+            content: texts.content,
+            okText: texts.okText,
+            cancelButtonProps: { style: { display: 'none' } },
+            closable: false,
+            maskClosable: false,
+            keyboard: false,
+            onOk: onConfirm,
+            afterClose: onClose,
+          });
+        },
+      },
+      onSessionExpiredConfirmed: () => {
+        void logout(queryClient).finally(() => location.reload());
+      },
+    });
+  }, [message, modal, queryClient]);
+  return null;
+}
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const language = useSettings((s) => s.language);
+  const size = useSettings((s) => s.size);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider
+        locale={ANTD_LOCALES[language]}
+        componentSize={size}
+        theme={{
+          algorithm: theme.defaultAlgorithm,
+          token: { colorPrimary: '#1668dc', borderRadius: 6 },
+          components: { Layout: { siderBg: '#0b1f35', headerBg: '#0b1f35', headerHeight: 56 } },
+        }}
+      >
+        <AntdApp>
+          <ApiClientBridge queryClient={queryClient} />
+          {children}
+        </AntdApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ModuleKey, ModuleSwitches } from '@fleet/contracts';
+import type { ComponentType, ReactNode } from 'react';
+
+/** What route filtering needs to know about the signed-in user (SPEC 2.3, 6). */
+export interface AccessContext {
+  authList: readonly string[];
+  userType: number;
+  roles: readonly string[];
+  modules: ModuleSwitches;
+}
+
+export interface RouteMeta {
+  /** i18n key of the menu entry, tab and browser title. */
+  titleKey: string;
+  icon?: ReactNode;
+  /** Permission string from the auth list, or a predicate over the access context. */
+  permission?: string | ((ctx: AccessContext) => boolean);
+  /** When set, only these user types see the route (checked before `permission`, SPEC 6). */
+  userTypes?: readonly number[];
+  /** Role requirement: users without one of these (and without admin) are sent to /401. */
+  roles?: readonly string[];
+  /** Module switch the route belongs to; absent while the module is off. */
+  module?: ModuleKey;
+  /** Reachable but not in the menu. */
+  hidden?: boolean;
+  /** Remount and refetch on every visit. */
+  noCache?: boolean;
+  /** Menu entry that opens this URL in a new window instead of a page. */
+  external?: string;
+}
+
+export type PageModule = { default: ComponentType };
+
+export interface AppRoute {
+  /** Absolute ('/user') at the top level, relative ('me') below a group. */
+  path: string;
+  meta?: RouteMeta;
+  /** Lazy page module (leaf routes). Every page is its own chunk. */
+  page?: () => Promise<PageModule>;
+  children?: AppRoute[];
+}
+
+/** A page route with its absolute path, as the router and the guard use it. */
+export interface LeafRoute {
+  fullPath: string;
+  meta?: RouteMeta;
+  page?: () => Promise<PageModule>;
+  /** Metas of the enclosing groups, outermost first. */
+  parents: RouteMeta[];
+}

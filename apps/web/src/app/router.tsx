@@ -1,0 +1,69 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loginLoader, shellLoader } from './guard';
+import { RouteError } from './layout/RouteError';
+import { RouteFallback } from './layout/RouteFallback';
+import { flattenRoutes } from './route-access';
+import type { LeafRoute } from './route-types';
+import { appRoutes } from './routes';
+
+export interface RouteHandle {
+  meta?: LeafRoute['meta'];
+  fullPath: string;
+}
+
+function pageRoute(leaf: LeafRoute): RouteObject {
+  const load = leaf.page;
+  return {
+    path: leaf.fullPath,
+    handle: { meta: leaf.meta, fullPath: leaf.fullPath } satisfies RouteHandle,
+    lazy: load ? async () => ({ Component: (await load()).default }) : undefined,
+  };
+}
+
+/** Router of the whole app: public pages, then the guarded shell with every page of the route table. */
+export function buildRouteObjects(queryClient: QueryClient): RouteObject[] {
+  const pages = flattenRoutes(appRoutes).filter((leaf) => leaf.page && !leaf.meta?.external);
+  return [
+    {
+      path: '/login',
+      loader: loginLoader(queryClient),
+      shouldRevalidate: () => true,
+      lazy: async () => ({ Component: (await import('../features/auth/pages/LoginPage')).default }),
+      HydrateFallback: RouteFallback,
+      ErrorBoundary: RouteError,
+    },
+    {
+      path: '/401',
+      lazy: async () => ({ Component: (await import('../features/errors/pages/ForbiddenPage')).default }),
+      HydrateFallback: RouteFallback,
+    },
+    {
+      path: '/404',
+      lazy: async () => ({ Component: (await import('../features/errors/pages/NotFoundPage')).default }),
+      HydrateFallback: RouteFallback,
+    },
+    {
+      id: 'shell',
+      path: '/',
+      loader: shellLoader(queryClient),
+      shouldRevalidate: () => true,
+      lazy: async () => ({ Component: (await import('./layout/AppLayout')).default }),
+      HydrateFallback: RouteFallback,
+      ErrorBoundary: RouteError,
+      children: [
+        { index: true, Component: RouteFallback },
+        {
+          path: 'redirect/*',
+          lazy: async () => ({ Component: (await import('./RedirectPage')).default }),
+        },
+        ...pages.map(pageRoute),
+        { path: '*', Component: RouteFallback },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(buildRouteObjects(queryClient));
+}

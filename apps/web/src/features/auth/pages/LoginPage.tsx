@@ -1,0 +1,72 @@
+import { ApiOutlined, CloudServerOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Card, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../../../app/route-access';
+import { LanguageSwitch } from '../../../shared/components/LanguageSwitch';
+import { Logo } from '../../../shared/components/Logo';
+import { usePlatformTitle } from '../../system/api/get-customize-info';
+import { useSystemConfig } from '../../system/api/get-system-config';
+import { useDocumentTitle } from '../../system/hooks/use-document-title';
+import { LoginForm } from '../components/LoginForm';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const title = usePlatformTitle();
+  const config = useSystemConfig();
+  useDocumentTitle(t('login.title'));
+
+  const onSuccess = () => navigate(safeRedirect(params.get('redirect')), { replace: true });
+
+  const features = [
+    { icon: <CloudServerOutlined />, text: t('login.feature1') },
+    { icon: <SafetyCertificateOutlined />, text: t('login.feature2') },
+    { icon: <ApiOutlined />, text: t('login.feature3') },
+  ];
+
+  return (
+    <div className="login-page" data-testid="login-page">
+      <div className="login-lang">
+        <LanguageSwitch variant="light" />
+      </div>
+      <section className="login-hero" aria-hidden="false">
+        <div className="login-hero-inner">
+          <div className="login-brand">
+            <Logo size={44} />
+            <span className="login-brand-title">{title}</span>
+          </div>
+          <h2 className="login-hero-tagline">{t('app.tagline')}</h2>
+          <ul className="login-features">
+            {features.map((f) => (
+              <li key={f.text}>
+                <span className="login-feature-icon">{f.icon}</span>
+                {f.text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="login-panel">
+        <Card className="login-card" variant="borderless">
+          <div className="login-card-brand">
+            <Logo size={36} />
+            <span data-testid="login-title">{title}</span>
+          </div>
+          <h3 className="login-card-title">{t('login.welcome')}</h3>
+          <p className="login-card-subtitle">{t('login.subtitle')}</p>
+          {config.isPending ? (
+            <Skeleton active paragraph={{ rows: 4 }} />
+          ) : (
+            <LoginForm demoEnabled={config.data?.demo_enabled === true} onSuccess={onSuccess} />
+          )}
+        </Card>
+        <div className="login-footer">
+          © {new Date().getFullYear()} {title}
+          {config.data?.version ? ` · v${config.data.version}` : ''}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { BizCode } from '@fleet/contracts';
+
+/** Client-side codes for failures that never reached a business answer. */
+export const LocalCode = {
+  /** No answer within the timeout. */
+  TIMEOUT: -1,
+  /** fetch itself failed (offline, connection refused). */
+  NETWORK: -2,
+  /** An error answer without a business code (SPEC 8: shown as 'no permission, illegal operation'). */
+  NO_CODE: -3,
+} as const;
+
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: number;
+  readonly data: unknown;
+  readonly serverMsg: string;
+
+  constructor(code: number, serverMsg: string, data: unknown = null, status = 0) {
+    super(serverMsg || `code ${code}`);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.data = data;
+    this.serverMsg = serverMsg;
+  }
+}
+
+export type ErrorReaction =
+  | { kind: 'silent' }
+  | { kind: 'session-expired' }
+  | { kind: 'toast'; text: string };
+
+type Translate = (key: string) => string;
+
+/** SPEC 8 error catalogue: what the user sees for an error. Pure, so it is unit-tested. */
+export function reactionTo(error: unknown, t: Translate): ErrorReaction {
+  if (!(error instanceof ApiError)) return { kind: 'toast', text: t('errors.operationFailed') };
+  switch (error.code) {
+    case BizCode.SILENT:
+    case BizCode.SILENT_2:
+      return { kind: 'silent' };
+    case BizCode.SESSION_EXPIRED:
+      return { kind: 'session-expired' };
+    case BizCode.USER_MESSAGE:
+      return {
+        kind: 'toast',
+        text:
+          typeof error.data === 'string' && error.data
+            ? error.data
+            : error.serverMsg || t('errors.operationFailed'),
+      };
+    case BizCode.NO_PERMISSION:
+    case LocalCode.NO_CODE:
+      return { kind: 'toast', text: t('errors.noPermission') };
+    case BizCode.PARAM_ERROR:
+      // The server names the offending field in msg; show it after the generic text.
+      return {
+        kind: 'toast',
+        text: error.serverMsg ? `${t('errors.paramError')}: ${error.serverMsg}` : t('errors.paramError'),
+      };
+    case BizCode.WRONG_CREDENTIALS:
+      return { kind: 'toast', text: t('errors.wrongCredentials') };
+    case LocalCode.TIMEOUT:
+      return { kind: 'toast', text: t('errors.timeout') };
+    default:
+      return { kind: 'toast', text: t('errors.operationFailed') };
+  }
+}
+
+/** The text a form shows inline for a failed call (login shows the server's msg, SPEC 8). */
+export function messageOf(error: unknown, t: Translate): string {
+  if (error instanceof ApiError) {
+    if (error.code === BizCode.USER_MESSAGE && typeof error.data === 'string' && error.data)
+      return error.data;
+    if (error.code > 0 && error.serverMsg) return error.serverMsg;
+  }
+  const reaction = reactionTo(error, t);
+  return reaction.kind === 'toast' ? reaction.text : t('errors.operationFailed');
+}
