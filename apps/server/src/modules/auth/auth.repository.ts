@@ -1,4 +1,5 @@
 import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { RoleGrant, ScopeRow } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { roles, userRoles, users } from '../users/users.table.js';
@@ -28,6 +29,7 @@ export function createAuthRepository(db: Executor) {
         select coalesce(json_agg(json_build_object('name', ${roles.name}, 'permissions', ${roles.permissions}, 'is_admin', ${roles.isAdmin}) order by ${roles.id}), '[]'::json)
         from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
         where ${userRoles.userId} = ${users.id})`;
+      const parent = alias(users, 'parent');
       const [row] = await tx
         .select({
           userId: users.id,
@@ -35,10 +37,14 @@ export function createAuthRepository(db: Executor) {
           path: users.path,
           isDemo: users.isDemo,
           sessionId: sessions.id,
+          isSubuser: users.isSubuser,
+          parentId: users.parentId,
+          parentPath: parent.path,
           roles: roleList,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(parent, eq(parent.id, users.parentId))
         .where(
           and(
             eq(sessions.id, sessionId),

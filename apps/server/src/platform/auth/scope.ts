@@ -11,6 +11,15 @@ export interface Scope {
   roles: string[];
   isDemo: boolean;
   sessionId: string;
+  /** A sub-account acts inside its parent's data (docs/api-accounts.md). */
+  isSubuser: boolean;
+  /** Whose data the caller works on: itself, or its parent when it is a sub-account. */
+  dataOwnerId: number;
+  /**
+   * Path of the data owner. Rows the caller may see are owned by users whose path starts with it;
+   * users the caller manages are those strictly below it.
+   */
+  dataPath: string;
 }
 
 export interface RoleGrant {
@@ -25,6 +34,10 @@ export interface ScopeRow {
   path: string;
   isDemo: boolean;
   sessionId: string;
+  isSubuser: boolean;
+  parentId: number | null;
+  /** The parent's path, used as the data path of a sub-account. */
+  parentPath: string | null;
   roles: RoleGrant[];
 }
 
@@ -43,6 +56,9 @@ export function scopeOf(row: ScopeRow): Scope {
     roles: row.roles.map((r) => r.name),
     isDemo: row.isDemo,
     sessionId: row.sessionId,
+    isSubuser: row.isSubuser,
+    dataOwnerId: row.isSubuser && row.parentId !== null ? row.parentId : row.userId,
+    dataPath: row.isSubuser && row.parentPath ? row.parentPath : row.path,
   };
 }
 
