@@ -1,6 +1,11 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import '../shared/i18n';
+import { featureBundles } from '../app/i18n-bundles';
+import { registerBundles } from '../shared/i18n/bundle';
+
+// Same texts as the running app (main.tsx registers the feature bundles too).
+registerBundles(featureBundles);
 
 // Ant Design's responsive helpers read matchMedia, which jsdom lacks.
 if (!window.matchMedia) {
