@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { flattenMessages as flatten, placeholdersOf as placeholders } from '../shared/i18n/message-keys';
 import { featureBundles } from './i18n-bundles';
-
-function flatten(obj: object, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(obj)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (value && typeof value === 'object') for (const [k, v] of flatten(value, path)) out.set(k, v);
-    else out.set(path, String(value));
-  }
-  return out;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('feature i18n bundles', () => {
   it('each bundle has the keys of zh in en and es, none empty, placeholders kept', () => {

@@ -2,21 +2,8 @@ import { describe, expect, it } from 'vitest';
 import en from './en';
 import es from './es';
 import i18n from './index';
+import { flattenMessages as flatten, placeholdersOf as placeholders } from './message-keys';
 import zh from './zh';
-
-function flatten(obj: object, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(obj)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (value && typeof value === 'object') for (const [k, v] of flatten(value, path)) out.set(k, v);
-    else out.set(path, String(value));
-  }
-  return out;
-}
-
-function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
-}
 
 describe('i18n resources', () => {
   const zhKeys = flatten(zh);
