@@ -1,11 +1,19 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { accountsAuthRoutes } from './modules/auth/accounts.routes.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthenticator, DEFAULT_LOGIN_THROTTLE } from './modules/auth/auth.service.js';
 import { customizeRoutes } from './modules/customize/customize.routes.js';
+import { customizeAdminRoutes } from './modules/customize/customize-admin.routes.js';
+import { devicesRoutes } from './modules/devices/devices.routes.js';
+import { modelsRoutes } from './modules/models/models.routes.js';
+import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { optionAdminRoutes } from './modules/system/option-admin.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { templatesRoutes } from './modules/templates/templates.routes.js';
+import { userAdminRoutes } from './modules/users/user-admin.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './platform/auth/auth.plugin.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
@@ -69,6 +77,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, moduleDeps);
       await api.register(usersRoutes, moduleDeps);
       await api.register(customizeRoutes, moduleDeps);
+      await api.register(devicesRoutes, moduleDeps);
+      await api.register(templatesRoutes, moduleDeps);
+      await api.register(modelsRoutes, moduleDeps);
+      // Accounts and tenancy (docs/api-accounts.md).
+      await api.register(userAdminRoutes, moduleDeps);
+      await api.register(rolesRoutes, moduleDeps);
+      await api.register(accountsAuthRoutes, moduleDeps);
+      await api.register(customizeAdminRoutes, moduleDeps);
+      await api.register(optionAdminRoutes, moduleDeps);
       // The live channel (/wss) is registered at the root when it arrives (DESIGN 9).
     },
     { prefix: API_PREFIX },

@@ -29,6 +29,26 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 /**
+ * pool.end() resolves before the server has seen every client leave; dropping WITH (FORCE) then
+ * kills a closing connection and pg reports it as an unhandled error. Wait (up to ~2 s) instead.
+ */
+async function waitForDisconnect(database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    for (let i = 0; i < 40; i++) {
+      const res = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+        database,
+      ]);
+      if (res.rows[0]?.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * A fresh, migrated database: in-memory PGlite, or with TEST_DB=pg a new PostgreSQL database
  * `fleet_t_<random>` that `close()` drops.
  */
@@ -53,6 +73,7 @@ export async function createTestDatabase(dataDir: string): Promise<Database> {
     ...database,
     async close() {
       await close();
+      await waitForDisconnect(name);
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };

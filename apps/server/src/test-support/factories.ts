@@ -88,3 +88,68 @@ export async function tokenFor(app: FastifyInstance, username: string, password:
   if (res.body.code !== 0) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
   return res.body.data.token;
 }
+
+// ---- device registry
+
+let imeiCounter = 0;
+
+/** A fresh 15-digit IMEI, unique within the test run. */
+export function nextImei(): string {
+  imeiCounter += 1;
+  return `86${String(process.pid % 1000).padStart(3, '0')}${String(Date.now() % 100000).padStart(5, '0')}${String(imeiCounter).padStart(5, '0')}`.slice(
+    0,
+    15,
+  );
+}
+
+export interface DeviceFactoryInput {
+  ownerUserId: number;
+  imei?: string;
+  title?: string;
+  protocol?: number;
+  gatewayProtocol?: string | null;
+  legacyRegistration?: boolean;
+}
+
+/** Creates a device through the devices repository (with its own credentials). */
+export async function createDevice(database: Database, input: DeviceFactoryInput) {
+  const { createDevicesRepository } = await import('../modules/devices/devices.repository.js');
+  const { draftDevice } = await import('../modules/devices/device-rules.js');
+  type DeviceGatewayProtocol = import('@fleet/contracts').DeviceGatewayProtocol;
+  const draft = draftDevice(
+    {
+      device_imei: input.imei ?? nextImei(),
+      device_title: input.title,
+      protocol: input.protocol,
+      gateway_protocol: input.gatewayProtocol as DeviceGatewayProtocol | null | undefined,
+      legacy_registration: input.legacyRegistration,
+    },
+    input.ownerUserId,
+    null,
+  );
+  if ('field' in draft) throw new Error(`${draft.field}: ${draft.message}`);
+  const [row] = await createDevicesRepository(database.db).insertMany([draft]);
+  return row!;
+}
+
+export const DEVICE_PERMISSIONS = ['DeviceManage', 'DeviceTemplate', 'DeviceModel'];
+
+/** A signed-in user below `parentId` holding the device registry permissions. */
+export async function createDeviceUser(
+  t: { app: FastifyInstance; database: Database },
+  options: { parentId?: number; userType?: UserType; isSubuser?: boolean; deviceLimit?: number | null } = {},
+) {
+  const roleId = await createRole(t.database, {
+    ownerUserId: options.parentId ?? null,
+    name: `devices-${Math.random().toString(36).slice(2, 10)}`,
+    permissions: DEVICE_PERMISSIONS,
+  });
+  const user = await createUser(t.database, {
+    userType: options.userType ?? 2,
+    parentId: options.parentId ?? null,
+    isSubuser: options.isSubuser ?? false,
+    deviceLimit: options.deviceLimit ?? null,
+    roleIds: [roleId],
+  });
+  return { user, token: await tokenFor(t.app, user.username, user.password) };
+}

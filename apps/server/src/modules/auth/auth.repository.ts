@@ -103,6 +103,14 @@ export function createAuthRepository(db: Executor) {
         .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)));
     },
 
+    /** Ends every session of a user (disabled, expired, password reset by a manager). */
+    async revokeAllSessions(userId: number, now: Date, tx: Executor = db): Promise<void> {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
     async logAttempt(attempt: LoginAttempt, tx: Executor = db): Promise<void> {
       await tx.insert(loginLog).values(attempt);
     },

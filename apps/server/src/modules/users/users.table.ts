@@ -67,6 +67,7 @@ export const roles = pgTable(
     id: serial('id').primaryKey(),
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    remark: text('remark'),
     permissions: jsonb('permissions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     isAdmin: boolean('is_admin').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -44,6 +44,12 @@ export async function createDatabase(
 ): Promise<Database> {
   if (config.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    // An idle client that loses its connection (PostgreSQL restarted, terminated backend) emits
+    // 'error' on the pool; unhandled, that would crash the process. The pool drops the client and
+    // the next query opens a new connection, so noting it is enough.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`);
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,

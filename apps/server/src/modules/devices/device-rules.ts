@@ -1,0 +1,140 @@
+import {
+  bdgwAllows,
+  type DeviceCreateBody,
+  DeviceProtocol,
+  type DeviceUpdateBody,
+  deviceClassOf,
+  type PointProblem,
+  PROTOCOL_NAMES,
+} from '@fleet/contracts';
+import type { Executor } from '../../platform/db/client.js';
+import { userMessage } from '../../platform/http/errors.js';
+import { newSecrets, randomCode } from './credentials.js';
+import type { DevicePatch, DevicesRepository, NewDevice } from './devices.repository.js';
+
+/** What a model contributes to a device created with it. */
+export interface ModelDefaults {
+  id: number;
+  name: string;
+  protocol: number | null;
+  gatewayProtocol: string | null;
+  /** Template applied to a device created with this model (POST /device). */
+  templateId: number | null;
+}
+
+type Fields = DeviceUpdateBody & { device_imei?: string };
+
+/** SPEC 3: DT for TCP, MQTT, UDP, HTTP, CM-NBIOT, CT-NBIOT; a gateway protocol makes a DTUGW. */
+export function classify(
+  protocol: number,
+  gatewayProtocol: string | null,
+): { deviceClass: 'DTUGW' | 'DT' } | PointProblem {
+  if (!PROTOCOL_NAMES[protocol]) return { field: 'protocol', message: `unknown protocol ${protocol}` };
+  if (protocol === DeviceProtocol.BDGW && gatewayProtocol && !bdgwAllows(gatewayProtocol))
+    return {
+      field: 'gateway_protocol',
+      message: 'the BDGW gateway allows only MODBUS, Siemens, Mitsubishi, industry and private',
+    };
+  return {
+    deviceClass: gatewayProtocol ? deviceClassOf(gatewayProtocol) : deviceClassOf(PROTOCOL_NAMES[protocol]!),
+  };
+}
+
+/** Legacy bare-IMEI registration is for 15-digit IMEIs only. */
+function legacyProblem(imei: string, legacy: boolean | undefined): PointProblem | null {
+  return legacy && !/^[0-9]{15}$/.test(imei)
+    ? { field: 'legacy_registration', message: 'legacy registration needs a 15-digit IMEI' }
+    : null;
+}
+
+/** The row of a new device owned by `ownerId`, or the first problem naming the field. */
+export function draftDevice(
+  input: Fields & { device_imei: string },
+  ownerId: number,
+  model: ModelDefaults | null,
+): NewDevice | PointProblem {
+  const protocol = input.protocol ?? model?.protocol ?? DeviceProtocol.MODBUS;
+  const gatewayProtocol =
+    input.gateway_protocol !== undefined ? input.gateway_protocol : (model?.gatewayProtocol ?? null);
+  const cls = classify(protocol, gatewayProtocol);
+  if ('field' in cls) return cls;
+  const legacy = legacyProblem(input.device_imei, input.legacy_registration);
+  if (legacy) return legacy;
+  return {
+    ownerUserId: ownerId,
+    imei: input.device_imei,
+    title: input.device_title || input.device_imei,
+    sharecode: randomCode(12),
+    modelId: model?.id ?? null,
+    deviceModel: input.device_model ?? model?.name ?? '',
+    protocol,
+    gatewayProtocol,
+    deviceClass: cls.deviceClass,
+    projectId: input.project_id ?? null,
+    groupId: input.group_id ?? null,
+    lat: input.lat ?? null,
+    lng: input.lng ?? null,
+    address: input.address ?? '',
+    remark: input.remark ?? '',
+    expireAt: input.expire_at ? new Date(input.expire_at) : null,
+    legacyRegistration: input.legacy_registration ?? false,
+    ...newSecrets(),
+  };
+}
+
+/** The patch of an update, or the first problem. */
+export function patchDevice(
+  current: { imei: string; protocol: number; gatewayProtocol: string | null; legacyRegistration: boolean },
+  input: DeviceUpdateBody,
+  model: ModelDefaults | null | undefined,
+): DevicePatch | PointProblem {
+  const patch: DevicePatch = {};
+  if (input.device_title !== undefined) patch.title = input.device_title;
+  if (input.model_id !== undefined) {
+    patch.modelId = input.model_id;
+    if (model && input.device_model === undefined) patch.deviceModel = model.name;
+  }
+  if (input.device_model !== undefined) patch.deviceModel = input.device_model;
+  if (input.project_id !== undefined) patch.projectId = input.project_id;
+  if (input.group_id !== undefined) patch.groupId = input.group_id;
+  if (input.lat !== undefined) patch.lat = input.lat;
+  if (input.lng !== undefined) patch.lng = input.lng;
+  if (input.address !== undefined) patch.address = input.address;
+  if (input.remark !== undefined) patch.remark = input.remark;
+  if (input.expire_at !== undefined) patch.expireAt = input.expire_at ? new Date(input.expire_at) : null;
+  if (input.legacy_registration !== undefined) {
+    const problem = legacyProblem(current.imei, input.legacy_registration);
+    if (problem) return problem;
+    patch.legacyRegistration = input.legacy_registration;
+  }
+  if (input.protocol !== undefined || input.gateway_protocol !== undefined) {
+    const protocol = input.protocol ?? current.protocol;
+    const gatewayProtocol =
+      input.gateway_protocol !== undefined ? input.gateway_protocol : current.gatewayProtocol;
+    const cls = classify(protocol, gatewayProtocol);
+    if ('field' in cls) return cls;
+    patch.protocol = protocol;
+    patch.gatewayProtocol = gatewayProtocol;
+    patch.deviceClass = cls.deviceClass;
+  }
+  return patch;
+}
+
+/** 20000 when `adding` more devices would pass the owner's device_limit (null = no limit). */
+export async function checkDeviceLimit(
+  repo: DevicesRepository,
+  ownerId: number,
+  adding: number,
+  tx: Executor,
+) {
+  const owner = await repo.lockOwner(ownerId, tx);
+  if (!owner || owner.deviceLimit === null) return;
+  const used = await repo.countOwnedBy(ownerId, tx);
+  if (used + adding > owner.deviceLimit)
+    throw userMessage(
+      `device limit reached: the account may have ${owner.deviceLimit} devices, it has ${used}` +
+        (adding > 1 ? ` and ${adding} more were requested` : ''),
+    );
+}
+
+export type { DeviceCreateBody };

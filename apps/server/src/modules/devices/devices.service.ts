@@ -1,0 +1,176 @@
+import type {
+  DeviceBatchBody,
+  DeviceCreateBody,
+  DeviceCredentials,
+  DeviceDetail,
+  DeviceListQuery,
+  DeviceRow,
+  DeviceUpdateBody,
+  ListResult,
+} from '@fleet/contracts';
+import type { Scope } from '../../platform/auth/scope.js';
+import type { Executor } from '../../platform/db/client.js';
+import { noPermission } from '../../platform/http/errors.js';
+import { pageWindow } from '../../platform/http/paging.js';
+import type { ModelsRepository } from '../models/models.repository.js';
+import { credentialsOf, newSecrets } from './credentials.js';
+import { fieldError, isUniqueViolation, notFound } from './device-errors.js';
+import { toDeviceRow, toPortRow } from './device-mapper.js';
+import { checkDeviceLimit, draftDevice, type ModelDefaults, patchDevice } from './device-rules.js';
+import type { DeviceRecord, DevicesRepository } from './devices.repository.js';
+import type { PointsRepository } from './points.repository.js';
+
+export interface DevicesServiceDeps {
+  repo: DevicesRepository;
+  pointsRepo: PointsRepository;
+  modelsRepo: ModelsRepository;
+  /** Builds the model's template on a new device, inside the creating transaction. */
+  applyModelTemplate(scope: Scope, device: DeviceRecord, templateId: number, tx: Executor): Promise<void>;
+}
+
+export function createDevicesService({
+  repo,
+  pointsRepo,
+  modelsRepo,
+  applyModelTemplate,
+}: DevicesServiceDeps) {
+  async function visibleDevice(scope: Scope, id: number): Promise<DeviceRecord> {
+    const device = await repo.findVisible(scope, id);
+    if (!device) throw notFound('device');
+    return device;
+  }
+
+  async function modelFor(scope: Scope, id: number | null | undefined): Promise<ModelDefaults | null> {
+    if (id === null || id === undefined) return null;
+    const model = await modelsRepo.findVisible(scope, id);
+    if (!model) throw fieldError('model_id', `no model ${id}`);
+    return model;
+  }
+
+  async function reread(scope: Scope, id: number): Promise<DeviceRow> {
+    return toDeviceRow(await visibleDevice(scope, id));
+  }
+
+  return {
+    /** A visible device or 404 (used by the other device services). */
+    visibleDevice,
+    modelFor,
+
+    async list(scope: Scope, query: DeviceListQuery): Promise<ListResult<DeviceRow>> {
+      const { limit, offset } = pageWindow(query);
+      const { rows, total } = await repo.list(scope, query, limit, offset);
+      return { rows: rows.map(toDeviceRow), total };
+    },
+
+    async detail(scope: Scope, id: number): Promise<DeviceDetail> {
+      const device = await visibleDevice(scope, id);
+      const ports = await pointsRepo.ports(id);
+      const counts = await repo.counts(id);
+      return {
+        ...toDeviceRow(device),
+        ports: ports.map(toPortRow),
+        slave_count: counts.slaves,
+        point_count: counts.points,
+      };
+    },
+
+    async exists(imei: string): Promise<{ exists: boolean }> {
+      const found = await repo.existingImeis([imei.trim()]);
+      return { exists: found.size > 0 };
+    },
+
+    async create(scope: Scope, body: DeviceCreateBody): Promise<DeviceRow> {
+      if (!body.device_imei && body.device_sharecode) return bindShared(scope, body);
+      const imei = body.device_imei!;
+      const model = await modelFor(scope, body.model_id);
+      const draft = draftDevice({ ...body, device_imei: imei }, scope.dataOwnerId, model);
+      if ('field' in draft) throw fieldError(draft.field, draft.message);
+      try {
+        const [created] = await repo.transaction(async (tx) => {
+          if ((await repo.existingImeis([imei], tx)).size > 0)
+            throw fieldError('device_imei', `${imei} is already registered`);
+          await checkDeviceLimit(repo, scope.dataOwnerId, 1, tx);
+          const rows = await repo.insertMany([draft], tx);
+          if (model?.templateId) {
+            const record = { ...rows[0]!, ownerUsername: '', owned: true, binderTitle: null };
+            await applyModelTemplate(scope, record, model.templateId, tx);
+          }
+          return rows;
+        });
+        return reread(scope, created!.id);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw fieldError('device_imei', `${imei} is already registered`);
+        throw error;
+      }
+    },
+
+    async update(scope: Scope, id: number, body: DeviceUpdateBody): Promise<DeviceRow> {
+      const device = await visibleDevice(scope, id);
+      const model = body.model_id === undefined ? undefined : await modelFor(scope, body.model_id);
+      const patch = patchDevice(device, body, model);
+      if ('field' in patch) throw fieldError(patch.field, patch.message);
+      await repo.update(id, patch);
+      return reread(scope, id);
+    },
+
+    /** Deletes an owned device; a device seen through an assignment is only unbound from the caller. */
+    async remove(scope: Scope, id: number): Promise<null> {
+      const device = await visibleDevice(scope, id);
+      if (device.owned) await repo.deleteMany([id]);
+      else {
+        await repo.revoke(id, scope.userId);
+        await repo.revoke(id, scope.dataOwnerId);
+      }
+      return null;
+    },
+
+    async batch(scope: Scope, body: DeviceBatchBody): Promise<{ updated: number }> {
+      const ids = [...new Set(body.ids)];
+      if ('delete' in body) {
+        const owned = await repo.ownedIds(scope, ids);
+        if (owned.length !== ids.length) throw notFound('device');
+        return { updated: await repo.deleteMany(owned) };
+      }
+      const visible = await repo.visibleIds(scope, ids);
+      if (visible.length !== ids.length) throw notFound('device');
+      const u = body.update;
+      if (u.model_id) await modelFor(scope, u.model_id);
+      const patch = {
+        ...(u.group_id !== undefined && { groupId: u.group_id }),
+        ...(u.project_id !== undefined && { projectId: u.project_id }),
+        ...(u.model_id !== undefined && { modelId: u.model_id }),
+        ...(u.device_model !== undefined && { deviceModel: u.device_model }),
+        ...(u.remark !== undefined && { remark: u.remark }),
+        ...(u.expire_at !== undefined && { expireAt: u.expire_at ? new Date(u.expire_at) : null }),
+      };
+      return { updated: await repo.updateMany(visible, patch) };
+    },
+
+    /** Only the owner's side sees the secrets; an assignee gets 10001. */
+    async credentials(scope: Scope, id: number): Promise<DeviceCredentials> {
+      const device = await visibleDevice(scope, id);
+      if (!device.owned) throw noPermission();
+      return credentialsOf(device);
+    },
+
+    async rotateCredentials(scope: Scope, id: number): Promise<DeviceCredentials> {
+      const device = await visibleDevice(scope, id);
+      if (!device.owned) throw noPermission();
+      const secrets = newSecrets();
+      await repo.update(id, secrets);
+      return credentialsOf({ ...device, ...secrets });
+    },
+  };
+
+  /** POST /device by share code: the shared device is assigned to the caller's data owner. */
+  async function bindShared(scope: Scope, body: DeviceCreateBody): Promise<DeviceRow> {
+    const device = await repo.findBySharecode(body.device_sharecode!);
+    if (!device) throw fieldError('device_sharecode', 'no device has this share code');
+    if (await repo.findVisible(scope, device.id))
+      throw fieldError('device_sharecode', 'the device is already in your list');
+    await repo.grant(device.id, scope.dataOwnerId, body.device_title ?? null);
+    return reread(scope, device.id);
+  }
+}
+
+export type DevicesService = ReturnType<typeof createDevicesService>;

@@ -1,0 +1,83 @@
+import type { Executor } from '../../platform/db/client.js';
+import { fieldError } from '../devices/device-errors.js';
+import { toPointValues } from '../devices/device-mapper.js';
+import type { DeviceRecord, DevicesRepository } from '../devices/devices.repository.js';
+import type { NewPoint, PointsRepository } from '../devices/points.repository.js';
+import { familyOf } from '../devices/points.service.js';
+import { pointConfigOf, templateFitsDevice } from './template-rules.js';
+import type { TemplateTableRow } from './templates.repository.js';
+
+export interface ApplyDeps {
+  devicesRepo: DevicesRepository;
+  pointsRepo: PointsRepository;
+}
+
+export interface ApplyOptions {
+  /** save: add (a slave id or point name already on the device is refused); update: replace what the template built. */
+  mode: 'save' | 'update';
+  /** Port of new slaves (default: the port of the slave it replaces, or none). */
+  portId?: number | null;
+  /** Name of the request field to blame in messages. */
+  field: string;
+}
+
+/** Builds the slaves and points of `template` on `device` inside `tx`. */
+export async function applyTemplate(
+  { devicesRepo, pointsRepo }: ApplyDeps,
+  device: DeviceRecord,
+  template: TemplateTableRow,
+  options: ApplyOptions,
+  tx: Executor,
+): Promise<{ slaves: number; points: number }> {
+  const content = template.content;
+  if (template.kind === 'gateway' && device.deviceClass !== 'DTUGW')
+    throw fieldError(
+      options.field,
+      `a gateway template needs a gateway (class DTUGW); ${device.imei} is ${device.deviceClass}`,
+    );
+  const problem = templateFitsDevice(content, familyOf(device));
+  if (problem) throw fieldError(options.field, `${problem.field}: ${problem.message}`);
+  const existing = await pointsRepo.slaves(device.id, {}, tx);
+  const replaced = options.mode === 'update' ? existing.filter((s) => s.templateId === template.id) : [];
+  const kept = existing.filter((s) => !replaced.includes(s));
+  for (const slave of content.slaves) {
+    if (kept.some((s) => s.slaveId === slave.slave_id))
+      throw fieldError(options.field, `slave ${slave.slave_id} already exists on device ${device.imei}`);
+  }
+  const portBySlave = new Map(replaced.map((s) => [s.slaveId, s.portId]));
+  await pointsRepo.deleteSlaves(
+    replaced.map((s) => s.id),
+    tx,
+  );
+  const slaves = await pointsRepo.insertSlaves(
+    content.slaves.map((s) => ({
+      deviceId: device.id,
+      name: s.name,
+      slaveId: s.slave_id,
+      templateId: template.id,
+      portId: options.portId !== undefined ? options.portId : (portBySlave.get(s.slave_id) ?? null),
+    })),
+    tx,
+  );
+  const refOf = new Map(slaves.map((s) => [s.slaveId, s.id]));
+  const values: NewPoint[] = [];
+  for (const slave of content.slaves)
+    slave.points.forEach((p, i) => {
+      values.push(toPointValues(pointConfigOf(p, slave.slave_id), device.id, refOf.get(slave.slave_id)!, i));
+    });
+  if (content.points.length > 0) {
+    if (options.mode === 'update') await pointsRepo.deleteDevicePoints(device.id, tx);
+    else {
+      const own = new Set((await pointsRepo.points(device.id, null, tx)).map((p) => p.name));
+      const clash = content.points.find((p) => own.has(p.name));
+      if (clash)
+        throw fieldError(options.field, `point ${clash.name} already exists on device ${device.imei}`);
+    }
+    content.points.forEach((p, i) => {
+      values.push(toPointValues(pointConfigOf(p, null), device.id, null, i));
+    });
+  }
+  await pointsRepo.insertPoints(values, tx);
+  await devicesRepo.update(device.id, { templateId: template.id, templateVersion: template.version }, tx);
+  return { slaves: slaves.length, points: values.length };
+}
