@@ -4,6 +4,7 @@ import { md5 } from 'js-md5';
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '../shared/api/client';
+import i18n from '../shared/i18n';
 import { encodeAutoLogin } from '../shared/session/auto-login';
 import { clearSession, getToken, saveSession } from '../shared/session/token';
 import { loginLoader, shellLoader } from './guard';
@@ -127,7 +128,8 @@ describe('navigation guard (SPEC 2.2)', () => {
     serve({ '/auth/user/info': () => envelope(null, 10010, 'session revoked', 401) });
     expect(await run(shellLoader(queryClient), '/user/me')).toEqual({ location: '/', replace: false });
     expect(getToken()).toBeUndefined();
-    expect(errors).toEqual(['session revoked']);
+    // SPEC 8: a known code is shown in the current language, not the server's English msg.
+    expect(errors).toEqual([i18n.t('errors.sessionExpired')]);
   });
 
   it("shows 'Verification failed' when the failure carries no message", async () => {

@@ -80,9 +80,10 @@ export function shellLoader(queryClient: QueryClient) {
       session = await loadSession(queryClient);
     } catch (error) {
       await logout(queryClient);
+      // SPEC 2.2: the error message in the current language (SPEC 8), or 'Verification failed'.
       const text =
-        error instanceof ApiError && error.code > 0 && error.serverMsg
-          ? error.serverMsg
+        error instanceof ApiError && error.code > 0
+          ? messageOf(error, (k) => i18n.t(k))
           : i18n.t('guard.verifyFailed');
       showError(text);
       return redirect('/');

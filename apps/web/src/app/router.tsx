@@ -34,6 +34,13 @@ export function buildRouteObjects(queryClient: QueryClient): RouteObject[] {
       ErrorBoundary: RouteError,
     },
     {
+      path: '/register',
+      loader: loginLoader(queryClient),
+      lazy: async () => ({ Component: (await import('../features/accounts/pages/RegisterPage')).default }),
+      HydrateFallback: RouteFallback,
+      ErrorBoundary: RouteError,
+    },
+    {
       path: '/401',
       lazy: async () => ({ Component: (await import('../features/errors/pages/ForbiddenPage')).default }),
       HydrateFallback: RouteFallback,

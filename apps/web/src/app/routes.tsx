@@ -1,5 +1,22 @@
-import { IdcardOutlined, TeamOutlined } from '@ant-design/icons';
-import type { AppRoute } from './route-types';
+import {
+  AppstoreOutlined,
+  BgColorsOutlined,
+  ControlOutlined,
+  HistoryOutlined,
+  IdcardOutlined,
+  SafetyCertificateOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  UserAddOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { AccessContext, AppRoute } from './route-types';
+
+/** user type 0 and a permission (a route's userTypes list alone would skip the permission check). */
+const platformWith =
+  (permission: string) =>
+  (ctx: AccessContext): boolean =>
+    ctx.userType === 0 && ctx.authList.includes(permission);
 
 /**
  * THE route table (SPEC 2.3): the one place where pages are declared. The menu, the tab titles,
@@ -18,10 +35,70 @@ export const appRoutes: AppRoute[] = [
     path: '/user',
     meta: { titleKey: 'menu.user', icon: <TeamOutlined /> },
     children: [
+      // First: the landing page (SPEC 2.1: first visible child) every user has, whatever its permissions.
       {
         path: 'me',
         meta: { titleKey: 'menu.profile', icon: <IdcardOutlined /> },
         page: () => import('../features/profile/pages/ProfilePage'),
+      },
+      {
+        path: 'authuser',
+        meta: { titleKey: 'menu.users', icon: <UserOutlined />, permission: 'auth.User' },
+        page: () => import('../features/accounts/pages/UsersPage'),
+      },
+      {
+        path: 'registerUser',
+        meta: { titleKey: 'menu.registerUsers', icon: <UserAddOutlined />, permission: 'auth.User/register' },
+        page: () => import('../features/accounts/pages/RegisterUsersPage'),
+      },
+      {
+        path: 'authgroup',
+        meta: { titleKey: 'menu.roles', icon: <SolutionOutlined />, permission: 'auth.Group/index' },
+        page: () => import('../features/accounts/pages/RolesPage'),
+      },
+      {
+        path: 'authrule',
+        // SPEC 2.3: hidden, user type 0 only; reached from the roles page while the module is on.
+        meta: {
+          titleKey: 'menu.rules',
+          icon: <SafetyCertificateOutlined />,
+          userTypes: [0],
+          module: 'authRule',
+          hidden: true,
+        },
+        page: () => import('../features/accounts/pages/RulesPage'),
+      },
+      {
+        path: 'loginLog',
+        meta: {
+          titleKey: 'menu.loginLog',
+          icon: <HistoryOutlined />,
+          permission: 'auth.UserLog',
+          module: 'loginLog',
+          noCache: true,
+        },
+        page: () => import('../features/accounts/pages/LoginLogPage'),
+      },
+      {
+        path: 'customize',
+        meta: {
+          titleKey: 'menu.customize',
+          icon: <BgColorsOutlined />,
+          permission: platformWith('auth.Customize'),
+          module: 'userCustomize',
+        },
+        page: () => import('../features/accounts/pages/CustomizePage'),
+      },
+    ],
+  },
+  {
+    path: '/other',
+    meta: { titleKey: 'menu.other', icon: <AppstoreOutlined />, permission: 'Others' },
+    children: [
+      {
+        path: 'platform',
+        meta: { titleKey: 'menu.platform', icon: <ControlOutlined />, userTypes: [0] },
+        page: () => import('../features/accounts/pages/PlatformPage'),
       },
     ],
   },

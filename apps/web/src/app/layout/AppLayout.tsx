@@ -3,6 +3,8 @@ import { Drawer, Layout, Spin } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches, useNavigation, useOutlet } from 'react-router';
+import { useAuthList } from '../../features/auth/api/get-auth-list';
+import { useUserInfo } from '../../features/auth/api/get-user-info';
 import { authKeys } from '../../features/auth/api/keys';
 import { usePlatformTitle } from '../../features/system/api/get-customize-info';
 import { systemKeys } from '../../features/system/api/keys';
@@ -10,6 +12,7 @@ import { useDocumentTitle } from '../../features/system/hooks/use-document-title
 import { BackToTop } from '../../shared/components/BackToTop';
 import { Logo } from '../../shared/components/Logo';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
+import { PermissionProvider } from '../../shared/permission/PermissionProvider';
 import { useSettings } from '../../shared/store/settings';
 import type { RouteHandle } from '../router';
 import { useTabStore } from '../tabs/tab-store';
@@ -57,6 +60,8 @@ export default function AppLayout() {
   const handle = usePageHandle();
   const meta = handle?.meta;
   const platformTitle = usePlatformTitle();
+  const { data: authList } = useAuthList();
+  const { data: user } = useUserInfo();
 
   useDocumentTitle(meta ? t(meta.titleKey) : undefined);
   useExpiryNotice();
@@ -91,47 +96,49 @@ export default function AppLayout() {
   );
 
   return (
-    <Layout className="app-shell">
-      <Navbar collapsed={isMobile ? !drawerOpen : collapsed} onToggle={onToggle} />
-      <Layout hasSider={!isMobile}>
-        {isMobile ? (
-          <Drawer
-            placement="left"
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            size={232}
-            closable={false}
-            className="app-drawer"
-            styles={{ body: { padding: 0, background: '#0b1f35' } }}
-          >
-            <div className="drawer-brand">
-              <Logo size={28} />
-              <span>{platformTitle}</span>
-            </div>
-            {menu}
-          </Drawer>
-        ) : (
-          <Layout.Sider
-            className="app-sider"
-            width={224}
-            collapsedWidth={64}
-            collapsible
-            collapsed={collapsed}
-            trigger={null}
-          >
-            {menu}
-          </Layout.Sider>
-        )}
-        <Layout className="app-main">
-          <TabBar />
-          <Layout.Content className="app-content">
-            <Spin spinning={navigation.state === 'loading'} delay={300}>
-              {page}
-            </Spin>
-          </Layout.Content>
+    <PermissionProvider authList={authList} roles={user?.roles}>
+      <Layout className="app-shell">
+        <Navbar collapsed={isMobile ? !drawerOpen : collapsed} onToggle={onToggle} />
+        <Layout hasSider={!isMobile}>
+          {isMobile ? (
+            <Drawer
+              placement="left"
+              open={drawerOpen}
+              onClose={() => setDrawerOpen(false)}
+              size={232}
+              closable={false}
+              className="app-drawer"
+              styles={{ body: { padding: 0, background: '#0b1f35' } }}
+            >
+              <div className="drawer-brand">
+                <Logo size={28} />
+                <span>{platformTitle}</span>
+              </div>
+              {menu}
+            </Drawer>
+          ) : (
+            <Layout.Sider
+              className="app-sider"
+              width={224}
+              collapsedWidth={64}
+              collapsible
+              collapsed={collapsed}
+              trigger={null}
+            >
+              {menu}
+            </Layout.Sider>
+          )}
+          <Layout className="app-main">
+            <TabBar />
+            <Layout.Content className="app-content">
+              <Spin spinning={navigation.state === 'loading'} delay={300}>
+                {page}
+              </Spin>
+            </Layout.Content>
+          </Layout>
         </Layout>
+        <BackToTop />
       </Layout>
-      <BackToTop />
-    </Layout>
+    </PermissionProvider>
   );
 }

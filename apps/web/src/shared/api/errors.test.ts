@@ -51,10 +51,14 @@ describe('business code handling (SPEC 8)', () => {
     });
   });
 
-  it('messageOf prefers the server msg (login page) and the data text for 20000', () => {
+  it('messageOf translates the known codes, shows the data text for 20000 and msg for others', () => {
     expect(messageOf(new ApiError(10009, 'wrong username or password'), t)).toBe(
-      'wrong username or password',
+      'T(errors.wrongCredentials)',
     );
+    expect(messageOf(new ApiError(10001, 'forbidden'), t)).toBe('T(errors.noPermission)');
+    expect(messageOf(new ApiError(10002, 'email: invalid'), t)).toBe('T(errors.paramError): email: invalid');
+    expect(messageOf(new ApiError(10010, 'token expired'), t)).toBe('T(errors.sessionExpired)');
+    expect(messageOf(new ApiError(50000, 'database is down'), t)).toBe('database is down');
     expect(messageOf(new ApiError(20000, 'x', 'too many failures'), t)).toBe('too many failures');
     expect(messageOf(new ApiError(LocalCode.TIMEOUT, 'timeout'), t)).toBe('T(errors.timeout)');
   });

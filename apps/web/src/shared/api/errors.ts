@@ -68,12 +68,24 @@ export function reactionTo(error: unknown, t: Translate): ErrorReaction {
   }
 }
 
-/** The text a form shows inline for a failed call (login shows the server's msg, SPEC 8). */
+/**
+ * The text a form shows for a failed call (the login page). Codes with a known meaning in SPEC 8 are shown
+ * in the current language (10002 keeps the server's field name, 20000 shows the data text); only codes
+ * without a catalogue meaning fall back to the server's msg (SPEC 8: login shows msg for nonzero codes).
+ */
 export function messageOf(error: unknown, t: Translate): string {
   if (error instanceof ApiError) {
-    if (error.code === BizCode.USER_MESSAGE && typeof error.data === 'string' && error.data)
-      return error.data;
-    if (error.code > 0 && error.serverMsg) return error.serverMsg;
+    switch (error.code) {
+      case BizCode.NO_PERMISSION:
+      case BizCode.PARAM_ERROR:
+      case BizCode.WRONG_CREDENTIALS:
+      case BizCode.USER_MESSAGE:
+        break;
+      case BizCode.SESSION_EXPIRED:
+        return t('errors.sessionExpired');
+      default:
+        if (error.code > 0 && error.serverMsg) return error.serverMsg;
+    }
   }
   const reaction = reactionTo(error, t);
   return reaction.kind === 'toast' ? reaction.text : t('errors.operationFailed');

@@ -6,6 +6,7 @@ import { App } from 'antd';
 import { md5 } from 'js-md5';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClientState } from '../../../shared/api/client';
+import i18n from '../../../shared/i18n';
 import { clearSession, getToken } from '../../../shared/session/token';
 import { LoginForm } from './LoginForm';
 
@@ -73,15 +74,32 @@ describe('LoginForm', () => {
     expect(getToken()).toBe('TOK');
   });
 
-  it("shows the server's msg on a nonzero code", async () => {
-    stubFetch(json({ code: 10009, msg: 'wrong username or password', data: null }, 401));
-    const onSuccess = renderForm();
+  it('shows the wrong-password message in the current language, not the server msg', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      stubFetch(json({ code: 10009, msg: 'wrong username or password', data: null }, 401));
+      const onSuccess = renderForm();
+      const user = userEvent.setup();
+      await user.type(screen.getByTestId('login-username'), 'admin');
+      await user.type(screen.getByTestId('login-password'), 'secret!1');
+      await user.click(screen.getByTestId('login-submit'));
+      expect(await screen.findByText(i18n.t('errors.wrongCredentials'))).toBeTruthy();
+      expect(i18n.t('errors.wrongCredentials')).not.toBe('wrong username or password');
+      expect(screen.queryByText('wrong username or password')).toBeNull();
+      expect(onSuccess).not.toHaveBeenCalled();
+    } finally {
+      await i18n.changeLanguage('zh');
+    }
+  });
+
+  it("shows the server's msg for a code without a catalogue meaning", async () => {
+    stubFetch(json({ code: 50000, msg: 'database unavailable', data: null }, 500));
+    renderForm();
     const user = userEvent.setup();
     await user.type(screen.getByTestId('login-username'), 'admin');
     await user.type(screen.getByTestId('login-password'), 'secret!1');
     await user.click(screen.getByTestId('login-submit'));
-    expect(await screen.findByText('wrong username or password')).toBeTruthy();
-    expect(onSuccess).not.toHaveBeenCalled();
+    expect(await screen.findByText('database unavailable')).toBeTruthy();
   });
 
   it('offers the demo button only when the server enables it', () => {

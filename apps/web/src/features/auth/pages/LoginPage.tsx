@@ -1,7 +1,7 @@
 import { ApiOutlined, CloudServerOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../app/route-access';
 import { LanguageSwitch } from '../../../shared/components/LanguageSwitch';
 import { Logo } from '../../../shared/components/Logo';
@@ -60,6 +60,13 @@ export default function LoginPage() {
             <Skeleton active paragraph={{ rows: 4 }} />
           ) : (
             <LoginForm demoEnabled={config.data?.demo_enabled === true} onSuccess={onSuccess} />
+          )}
+          {config.data?.modules.userRegistration && (
+            <div className="login-switch">
+              <Link to="/register" data-testid="login-to-register">
+                {t('accounts.registerPage.noAccount')}
+              </Link>
+            </div>
           )}
         </Card>
         <div className="login-footer">

@@ -1,0 +1,67 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Texts of the sidebar's menu entries (groups and pages), in order. */
+export async function sidebarEntries(page: Page): Promise<string[]> {
+  const texts = await page.getByTestId('sidebar').locator('.ant-menu-title-content').allTextContents();
+  return texts.map((s) => s.trim()).filter(Boolean);
+}
+
+/** Ticks a permission (or a whole group with key `group:<name>`) in the role drawer's permission tree. */
+export async function tickPermission(page: Page, key: string) {
+  const node = page.locator('.ant-tree-treenode', { has: page.getByTestId(`perm-${key}`) });
+  await node.locator('.ant-tree-checkbox').first().click();
+  await expect(node.locator('.ant-tree-checkbox').first()).toHaveClass(/ant-tree-checkbox-checked/);
+}
+
+/** Picks an option by its text in an Ant Design select marked with a data-testid. */
+export async function pickOption(page: Page, testId: string, text: string) {
+  await page.getByTestId(testId).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
+    .first()
+    .click();
+  await page.keyboard.press('Escape');
+}
+
+export async function signOut(page: Page) {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+}
+
+/** Creates a role in the roles page's drawer with the given permission keys ticked. */
+export async function createRole(page: Page, name: string, permissions: readonly string[]) {
+  await page.getByTestId('role-add').click();
+  await expect(page.getByTestId('role-drawer')).toBeVisible();
+  await page.getByTestId('role-form-name').fill(name);
+  for (const key of permissions) await tickPermission(page, key);
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/v1/auth/group') && r.request().method() === 'POST',
+  );
+  await page.getByTestId('role-form-submit').click();
+  expect((await (await saved).json()).code).toBe(0);
+  await expect(page.getByTestId('roles-table')).toContainText(name);
+}
+
+/** Creates a user in the users page's drawer (tier left at its default: the first lower tier). */
+export async function createUser(
+  page: Page,
+  user: { username: string; password: string; role: string; nickName?: string },
+) {
+  await page.getByTestId('user-add').click();
+  await expect(page.getByTestId('user-drawer')).toBeVisible();
+  await page.getByTestId('user-form-username').fill(user.username);
+  if (user.nickName) await page.getByTestId('user-form-nickname').fill(user.nickName);
+  await page.getByTestId('user-form-password').fill(user.password);
+  await page.getByTestId('user-form-confirm').fill(user.password);
+  await pickOption(page, 'user-form-roles', user.role);
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/auth/user') && r.request().method() === 'POST',
+  );
+  await page.getByTestId('user-form-submit').click();
+  const body = await (await saved).json();
+  expect(body.code, JSON.stringify(body)).toBe(0);
+  await expect(page.getByTestId('users-table')).toContainText(user.username);
+  return body.data as { user_id: number; user_type: number };
+}
