@@ -22,6 +22,15 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// Popovers (Popconfirm, Dropdown) observe their size; jsdom has no layout, so observing is a no-op.
+if (!('ResizeObserver' in window)) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+}
+
 afterEach(() => {
   cleanup();
 });

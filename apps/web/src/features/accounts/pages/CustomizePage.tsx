@@ -1,7 +1,8 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, InputNumber, Modal, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { useCustomizeList } from '../api/customize';
 import { useDeleteCustomize, useSaveCustomize } from '../api/save-customize';
@@ -177,24 +178,7 @@ export default function CustomizePage() {
                     onClick={() => setModal({ open: true, row })}
                     aria-label={t('accounts.common.edit')}
                   />
-                  <Popconfirm
-                    title={t('accounts.common.confirmDelete', { name: row.domain })}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() =>
-                      remove
-                        .mutateAsync(row.id)
-                        .then(() => void message.success(t('accounts.common.deleted')))
-                        .catch(() => undefined)
-                    }
-                  >
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('accounts.common.delete')}
-                    />
-                  </Popconfirm>
+                  <DeleteAction name={row.domain} onDelete={() => remove.mutateAsync(row.id)} />
                 </Space>
               ),
             },

@@ -1,15 +1,10 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-  SafetyCertificateOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
-import { App, Button, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { EditOutlined, PlusOutlined, SafetyCertificateOutlined, SearchOutlined } from '@ant-design/icons';
+import { App, Button, Input, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { Permit } from '../../../shared/permission/Permit';
 import { usePermission } from '../../../shared/permission/permission';
@@ -98,31 +93,15 @@ export default function RolesPage() {
               aria-label={t('accounts.common.edit')}
             />
           </Permit>
-          <Popconfirm
-            disabled={!canDelete}
-            title={t('accounts.common.confirmDelete', { name: row.name })}
+          <DeleteAction
+            name={row.name}
             description={
               row.user_count > 0 ? t('accounts.roles.inUse', { count: row.user_count }) : undefined
             }
-            okButtonProps={{ danger: true }}
-            onConfirm={() =>
-              remove
-                .mutateAsync(row.id)
-                .then(() => void message.success(t('accounts.common.deleted')))
-                .catch(() => undefined)
-            }
-          >
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              disabled={!canDelete}
-              data-testid="role-delete"
-              title={t('accounts.common.delete')}
-              aria-label={t('accounts.common.delete')}
-            />
-          </Popconfirm>
+            disabled={!canDelete}
+            onDelete={() => remove.mutateAsync(row.id)}
+            testId="role-delete"
+          />
         </Space>
       ),
     },

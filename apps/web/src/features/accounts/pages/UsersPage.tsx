@@ -1,21 +1,10 @@
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { EditOutlined, KeyOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { lowerTiersOf, type UserType } from '@fleet/contracts';
-import {
-  App,
-  Button,
-  Input,
-  Popconfirm,
-  Segmented,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Input, Segmented, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { QueryState } from '../../../shared/components/PageContainer';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { Permit } from '../../../shared/permission/Permit';
@@ -188,33 +177,17 @@ export default function UsersPage() {
               aria-label={t('accounts.users.resetPassword')}
             />
           </Permit>
-          <Popconfirm
-            disabled={!canDelete}
-            title={t('accounts.common.confirmDelete', { name: row.username })}
+          <DeleteAction
+            name={row.username}
             description={
               row.children_count > 0
                 ? t('accounts.users.deleteHasChildren', { count: row.children_count })
                 : undefined
             }
-            okButtonProps={{ danger: true }}
-            onConfirm={() =>
-              remove
-                .mutateAsync(row.user_id)
-                .then(() => void message.success(t('accounts.common.deleted')))
-                .catch(() => undefined)
-            }
-          >
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              disabled={!canDelete}
-              data-testid="user-delete"
-              title={t('accounts.common.delete')}
-              aria-label={t('accounts.common.delete')}
-            />
-          </Popconfirm>
+            disabled={!canDelete}
+            onDelete={() => remove.mutateAsync(row.user_id)}
+            testId="user-delete"
+          />
         </Space>
       ),
     },
