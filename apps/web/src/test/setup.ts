@@ -23,13 +23,11 @@ if (!window.matchMedia) {
 }
 
 // Popovers (Popconfirm, Dropdown) observe their size; jsdom has no layout, so observing is a no-op.
-if (!('ResizeObserver' in window)) {
-  window.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
 
 afterEach(() => {
   cleanup();

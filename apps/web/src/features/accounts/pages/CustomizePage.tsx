@@ -97,7 +97,6 @@ function CustomizeModal({ open, row, onClose }: { open: boolean; row?: Customize
 /** /user/customize: per-domain platform and big-screen titles (platform only). */
 export default function CustomizePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const list = useListParams<Record<string, never>>({});
   const rows = useCustomizeList(list.query);
   const remove = useDeleteCustomize();

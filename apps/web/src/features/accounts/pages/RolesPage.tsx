@@ -1,5 +1,5 @@
 import { EditOutlined, PlusOutlined, SafetyCertificateOutlined, SearchOutlined } from '@ant-design/icons';
-import { App, Button, Input, Space, Table, Tag, Typography } from 'antd';
+import { Button, Input, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,6 @@ import { permissionKey } from '../lib/permission-tree';
 /** /user/authgroup: roles owned by my data owner, with their permissions and user counts. */
 export default function RolesPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const me = useUserInfo();
   const authList = useAuthList();
