@@ -42,7 +42,12 @@ export const CSP_DIRECTIVES = {
 
 /** Registers plugins and modules, nothing else. The caller owns `deps.database`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = deps.logger ? Fastify({ loggerInstance: deps.logger }) : Fastify({ logger: false });
+  const trust = deps.config.TRUST_PROXY;
+  // A hop count means: believe that many proxies nearest to us.
+  const trustProxy = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+  const app = deps.logger
+    ? Fastify({ loggerInstance: deps.logger, trustProxy })
+    : Fastify({ logger: false, trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);

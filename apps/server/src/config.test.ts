@@ -19,6 +19,13 @@ describe('parseConfig', () => {
     expect(config.PLATFORM_TITLE).toBeUndefined();
   });
 
+  it('reads TRUST_PROXY as Fastify takes it', () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8,127.0.0.1');
+  });
+
   it('reads the values given', () => {
     const config = parseConfig({
       PORT: '0',

@@ -25,6 +25,18 @@ const url = (protocols: string[]) =>
     { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
 
+/**
+ * Which proxies to believe for the client address (X-Forwarded-For), as Fastify's trustProxy takes it:
+ * unset or false: none; true: any; a number: that many hops; else a comma list of addresses / CIDRs.
+ * Sign-in throttling per address depends on it behind a load balancer.
+ */
+const trustProxy = optionalText.transform((v): boolean | number | string => {
+  if (v === undefined || ['0', 'false', 'no', 'off'].includes(v)) return false;
+  if (['true', 'yes', 'on'].includes(v)) return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+});
+
 /** Every environment variable the server reads (all optional). */
 export const configSchema = z.object({
   PORT: port(8080),
@@ -45,6 +57,7 @@ export const configSchema = z.object({
   REFRESH_TTL: seconds(604800),
   PLATFORM_TITLE: optionalText,
   WEB_DIST: optionalText,
+  TRUST_PROXY: trustProxy,
 });
 
 export type Config = z.infer<typeof configSchema>;
