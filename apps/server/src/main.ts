@@ -7,7 +7,7 @@ import { loadTokenKey } from './platform/bootstrap/secret-key.js';
 import { createDatabase } from './platform/db/client.js';
 import { DataDirInUseError } from './platform/db/data-dir-lock.js';
 import { migrateDatabase } from './platform/db/migrate.js';
-import { createLogger } from './platform/http/logger.js';
+import { createLogger, terminalDestination } from './platform/http/logger.js';
 
 /** One clear line on stderr, no stack trace, exit code 1. */
 function fail(line: string): never {
@@ -52,7 +52,7 @@ async function readConfig(): Promise<Config> {
 async function main(): Promise<void> {
   const config = await readConfig();
   await checkPort(config);
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, terminalDestination());
   const tokenKey = loadTokenKey(config);
   if (tokenKey.source !== 'env' && config.DATABASE_URL) {
     logger.warn(

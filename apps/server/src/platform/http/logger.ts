@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import pretty from 'pino-pretty';
 
 /** Secrets never reach the log: tokens, cookies and every password-like body field. */
 export const REDACT_PATHS = [
@@ -30,4 +31,20 @@ export function loggerOptions(level: string): LoggerOptions {
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
+}
+
+/**
+ * Readable lines for a person at a terminal (`npm start`); JSON lines otherwise (CI, containers,
+ * log collectors). Redaction happens before either, in pino itself.
+ */
+export function terminalDestination(
+  stream: NodeJS.WriteStream = process.stdout,
+): DestinationStream | undefined {
+  if (!stream.isTTY) return undefined;
+  return pretty({
+    destination: stream,
+    colorize: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname',
+  });
 }
