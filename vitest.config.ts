@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 // One run covers every workspace; each workspace owns its own project config.
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'packages/protocols', 'apps/server', 'apps/web'],
+    projects: ['packages/contracts', 'packages/protocols', 'apps/server', 'apps/web', 'tools/simulator'],
   },
 });
