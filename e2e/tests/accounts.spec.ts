@@ -123,7 +123,12 @@ test.describe('accounts and tenancy', () => {
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, username, 'Reg#2026x');
     await expect(page.getByTestId('sidebar')).toBeVisible();
-    expect(await sidebarEntries(page)).toEqual(['Centro de usuarios', 'Perfil personal']);
+    // The registered role holds DeviceManage (view permissions), so the device group is there too.
+    expect(await sidebarEntries(page)).toEqual([
+      'Centro de usuarios',
+      'Perfil personal',
+      'Gestión de dispositivos',
+    ]);
   });
 
   test('the wrong-password toast is in the current language, not the server msg', async ({ page }) => {

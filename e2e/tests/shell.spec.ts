@@ -78,9 +78,15 @@ test.describe('logged-in shell', () => {
     await page.reload();
     const token = (await apiCall).headers()['x-token'];
     expect(token).toBeTruthy();
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
-    await expect(page).toHaveURL(/\/login/);
+    // Under load a click can land while the dropdown is still animating; retry the menu until the
+    // app has left, but never click again once it is on the login page.
+    await expect(async () => {
+      if (!/\/login/.test(page.url())) {
+        await page.getByTestId('user-menu').click();
+        await page.getByTestId('logout').click({ timeout: 3_000 });
+      }
+      await expect(page).toHaveURL(/\/login/, { timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
     await page.goto('/user/me');
     await expect(page).toHaveURL(/\/login/);
     const after = await request.get('/api/v1/auth/user/info', { headers: { 'X-Token': token ?? '' } });

@@ -1,9 +1,13 @@
 import {
   AppstoreOutlined,
   BgColorsOutlined,
+  ClusterOutlined,
   ControlOutlined,
+  DatabaseOutlined,
+  HddOutlined,
   HistoryOutlined,
   IdcardOutlined,
+  ProfileOutlined,
   SafetyCertificateOutlined,
   SolutionOutlined,
   TeamOutlined,
@@ -88,6 +92,32 @@ export const appRoutes: AppRoute[] = [
           module: 'userCustomize',
         },
         page: () => import('../features/accounts/pages/CustomizePage'),
+      },
+    ],
+  },
+  {
+    path: '/device',
+    meta: { titleKey: 'menu.device', icon: <ClusterOutlined /> },
+    children: [
+      {
+        path: 'manage',
+        meta: { titleKey: 'menu.deviceManage', icon: <HddOutlined />, permission: 'DeviceManage' },
+        page: () => import('../features/devices/pages/DevicesPage'),
+      },
+      {
+        path: 'detail/:id',
+        meta: {
+          titleKey: 'menu.deviceDetail',
+          icon: <ProfileOutlined />,
+          permission: 'DeviceManage',
+          hidden: true,
+        },
+        page: () => import('../features/devices/pages/DeviceDetailPage'),
+      },
+      {
+        path: 'template',
+        meta: { titleKey: 'menu.deviceTemplate', icon: <DatabaseOutlined />, permission: 'DeviceTemplate' },
+        page: () => import('../features/devices/pages/TemplatesPage'),
       },
     ],
   },

@@ -1,0 +1,100 @@
+import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined, SyncOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Descriptions, Flex, Popconfirm, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCredentials } from '../api/credentials';
+import { useRotateCredentials } from '../api/rotate-credentials';
+
+/** SPEC 8: copy messages last 1.5 s. */
+const COPY_SECONDS = 1.5;
+
+function Secret({ value, testId }: { value: string; testId: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [shown, setShown] = useState(false);
+  const copy = () =>
+    navigator.clipboard
+      .writeText(value)
+      .then(() => void message.success(t('devices.common.copied'), COPY_SECONDS))
+      .catch(() => void message.error(t('devices.common.copyFailed'), COPY_SECONDS));
+  return (
+    <Flex gap={4} align="center" wrap>
+      <Typography.Text code data-testid={testId}>
+        {shown ? value : '•'.repeat(Math.min(value.length, 24))}
+      </Typography.Text>
+      <Button
+        type="text"
+        size="small"
+        icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+        onClick={() => setShown((s) => !s)}
+        title={shown ? t('devices.common.hide') : t('devices.common.reveal')}
+        aria-label={shown ? t('devices.common.hide') : t('devices.common.reveal')}
+        data-testid={`${testId}-reveal`}
+      />
+      <Button
+        type="text"
+        size="small"
+        icon={<CopyOutlined />}
+        onClick={() => void copy()}
+        title={t('devices.common.copy')}
+        aria-label={t('devices.common.copy')}
+      />
+    </Flex>
+  );
+}
+
+export function CredentialsTab({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const creds = useCredentials(deviceId, true);
+  const rotate = useRotateCredentials(deviceId);
+  if (creds.isPending) return <Skeleton active />;
+  if (creds.error || !creds.data)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('errors.loadFailed')}
+        action={
+          <Button size="small" onClick={() => void creds.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  const c = creds.data;
+  return (
+    <Flex vertical gap={12} data-testid="device-credentials">
+      <Descriptions bordered column={1} size="middle" styles={{ label: { width: 220 } }}>
+        <Descriptions.Item label={t('devices.cred.mqttUsername')}>
+          <Typography.Text copyable>{c.mqtt_username}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('devices.cred.mqttPassword')}>
+          <Secret value={c.mqtt_password} testId="cred-mqtt-password" />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('devices.cred.dtuRegistration')}>
+          <Secret value={c.dtu_registration} testId="cred-dtu" />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('devices.cred.httpKey')}>
+          <Secret value={c.http_key} testId="cred-http" />
+        </Descriptions.Item>
+      </Descriptions>
+      <div>
+        <Popconfirm
+          title={t('devices.cred.rotateConfirm')}
+          okButtonProps={{ danger: true }}
+          onConfirm={() =>
+            rotate
+              .mutateAsync()
+              .then(() => void message.success(t('devices.cred.rotated')))
+              .catch(() => undefined)
+          }
+        >
+          <Button danger icon={<SyncOutlined />} loading={rotate.isPending} data-testid="cred-rotate">
+            {t('devices.cred.rotate')}
+          </Button>
+        </Popconfirm>
+      </div>
+    </Flex>
+  );
+}

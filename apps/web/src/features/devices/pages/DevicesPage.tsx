@@ -1,0 +1,259 @@
+import {
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  ImportOutlined,
+  PlusOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
+import type { DeviceRow } from '@fleet/contracts';
+import { App, Button, Input, Popconfirm, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DeleteAction } from '../../../shared/components/DeleteAction';
+import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
+import { Permit } from '../../../shared/permission/Permit';
+import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
+import { useDeleteDevices } from '../api/delete-devices';
+import { useDevices } from '../api/list-devices';
+import { DeviceDrawer } from '../components/DeviceDrawer';
+import { ImportModal } from '../components/ImportModal';
+import { StatusTag } from '../components/StatusTag';
+import { CLASS_COLOUR, formatTime, PROTOCOL_OPTIONS, protocolLabel } from '../lib/labels';
+import { type StatusFilter, statusQueryOf } from '../lib/status';
+
+interface Filters {
+  statusFilter: StatusFilter;
+  protocol?: number;
+}
+
+/** /device/manage: the devices I see (docs/api-devices.md GET /device). */
+export default function DevicesPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const list = useListParams<Filters>({ statusFilter: 'all' });
+  const { statusFilter, protocol } = list.filters;
+  const devices = useDevices({
+    page: list.page,
+    limit: list.limit,
+    search: list.search,
+    status: statusQueryOf(statusFilter),
+    protocol,
+  });
+  const remove = useDeleteDevices();
+  const [drawer, setDrawer] = useState<{ open: boolean; device?: DeviceRow }>({ open: false });
+  const [importing, setImporting] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const na = t('common.na');
+  const filtered = list.search !== '' || statusFilter !== 'all' || protocol !== undefined;
+  const open = (row: DeviceRow) => navigate(`/device/detail/${row.id}`);
+
+  const columns: ColumnsType<DeviceRow> = [
+    {
+      title: t('devices.list.title'),
+      dataIndex: 'device_title',
+      fixed: 'left',
+      width: 180,
+      ellipsis: true,
+      render: (v: string, row) => (
+        <Typography.Link strong onClick={() => open(row)} data-testid="device-title">
+          {row.binder_devtitle || v || row.device_imei}
+        </Typography.Link>
+      ),
+    },
+    {
+      title: t('devices.list.imei'),
+      dataIndex: 'device_imei',
+      width: 170,
+      render: (v: string) => <Typography.Text copyable>{v}</Typography.Text>,
+    },
+    {
+      title: t('devices.list.protocol'),
+      dataIndex: 'protocol',
+      width: 170,
+      render: (v: number, row) => (
+        <Space size={4} wrap>
+          <span>{protocolLabel(v)}</span>
+          {row.gateway_protocol && <Typography.Text type="secondary">{row.gateway_protocol}</Typography.Text>}
+        </Space>
+      ),
+    },
+    {
+      title: t('devices.list.class'),
+      dataIndex: 'device_class',
+      width: 90,
+      render: (v: string) => (
+        <Tag color={CLASS_COLOUR[v]} data-testid="device-class">
+          {v}
+        </Tag>
+      ),
+    },
+    {
+      title: t('devices.list.model'),
+      dataIndex: 'device_model',
+      width: 140,
+      ellipsis: true,
+      render: (v: string) => v || na,
+    },
+    {
+      title: t('devices.list.status'),
+      dataIndex: 'status',
+      width: 130,
+      render: (v: number, row) => <StatusTag status={v} alarmType={row.alarm_type} />,
+    },
+    {
+      title: t('devices.list.owner'),
+      dataIndex: 'owner_username',
+      width: 120,
+      render: (v: string) => v || na,
+    },
+    {
+      title: t('devices.list.created'),
+      dataIndex: 'created_at',
+      width: 170,
+      render: (v: string) => formatTime(v, na),
+    },
+    {
+      title: t('devices.common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 120,
+      render: (_v, row) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EyeOutlined />}
+            onClick={() => open(row)}
+            title={t('devices.list.detail')}
+            aria-label={t('devices.list.detail')}
+            data-testid="device-open"
+          />
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => setDrawer({ open: true, device: row })}
+            title={t('devices.common.edit')}
+            aria-label={t('devices.common.edit')}
+            data-testid="device-edit"
+          />
+          <DeleteAction
+            name={row.device_title || row.device_imei}
+            onDelete={() =>
+              remove.mutateAsync([row.id]).then(() => setSelected((s) => s.filter((id) => id !== row.id)))
+            }
+            testId="device-delete"
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="devices-page">
+      <ListCard
+        error={devices.error}
+        onRetry={() => void devices.refetch()}
+        filters={
+          <>
+            <Segmented
+              value={statusFilter}
+              onChange={(v) => list.setFilter('statusFilter', v as StatusFilter)}
+              options={(['all', 'normal', 'offline', 'alarm'] as const).map((s) => ({
+                value: s,
+                label: t(`devices.status.${s}`),
+              }))}
+              data-testid="devices-filter-status"
+            />
+            <Input
+              allowClear
+              prefix={<SearchOutlined />}
+              placeholder={t('devices.list.searchPlaceholder')}
+              value={list.searchText}
+              onChange={(e) => list.setSearchText(e.target.value)}
+              style={{ width: 240 }}
+              data-testid="devices-search"
+            />
+            <Select
+              allowClear
+              placeholder={t('devices.list.protocol')}
+              value={protocol}
+              onChange={(v) => list.setFilter('protocol', v)}
+              options={PROTOCOL_OPTIONS}
+              style={{ width: 140 }}
+              data-testid="devices-filter-protocol"
+            />
+          </>
+        }
+        actions={
+          <>
+            <Popconfirm
+              title={t('devices.list.batchDeleteConfirm', { count: selected.length })}
+              okButtonProps={{ danger: true }}
+              disabled={selected.length === 0}
+              onConfirm={() =>
+                remove
+                  .mutateAsync(selected)
+                  .then(() => {
+                    setSelected([]);
+                    void message.success(t('common.deleted'));
+                  })
+                  .catch(() => undefined)
+              }
+            >
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={selected.length === 0}
+                data-testid="devices-batch-delete"
+              >
+                {t('devices.list.batchDelete')}
+                {selected.length > 0 ? ` (${selected.length})` : ''}
+              </Button>
+            </Popconfirm>
+            <Permit perm="DeviceManage" mode="disable">
+              <Button
+                icon={<ImportOutlined />}
+                onClick={() => setImporting(true)}
+                data-testid="device-import"
+              >
+                {t('devices.list.import')}
+              </Button>
+            </Permit>
+            <Permit perm="DeviceManage" mode="disable">
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setDrawer({ open: true })}
+                data-testid="device-add"
+              >
+                {t('devices.list.add')}
+              </Button>
+            </Permit>
+          </>
+        }
+      >
+        <Table<DeviceRow>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={devices.data?.rows ?? []}
+          loading={devices.isFetching}
+          scroll={{ x: 1300 }}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+          locale={{ emptyText: devices.isPending ? ' ' : <TableEmpty filtered={filtered} /> }}
+          pagination={tablePagination(list, devices.data?.total ?? 0, (total) =>
+            t('devices.common.total', { total }),
+          )}
+          data-testid="devices-table"
+        />
+      </ListCard>
+      <DeviceDrawer open={drawer.open} device={drawer.device} onClose={() => setDrawer({ open: false })} />
+      <ImportModal open={importing} onClose={() => setImporting(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { SearchOutlined } from '@ant-design/icons';
+import type { TemplateRow } from '@fleet/contracts';
+import { Flex, Input, Segmented, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
+import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
+import { useTemplates } from '../api/list-templates';
+import { formatTime } from '../lib/labels';
+
+interface Filters {
+  kind?: 'device' | 'gateway';
+}
+
+/** /device/template: device and gateway templates, the built-in meter catalogue included. */
+export default function TemplatesPage() {
+  const { t } = useTranslation();
+  const list = useListParams<Filters>({});
+  const templates = useTemplates({
+    page: list.page,
+    limit: list.limit,
+    search: list.search,
+    kind: list.filters.kind,
+  });
+  const na = t('common.na');
+  const filtered = list.search !== '' || list.filters.kind !== undefined;
+
+  const columns: ColumnsType<TemplateRow> = [
+    {
+      title: t('devices.template.name'),
+      dataIndex: 'name',
+      render: (v: string, row) => (
+        <Flex vertical gap={2}>
+          <span>
+            <Typography.Text strong>{v}</Typography.Text>
+            {row.builtin && (
+              <Tag color="gold" style={{ marginInlineStart: 8 }} data-testid="template-builtin">
+                {t('devices.template.builtin')}
+              </Tag>
+            )}
+          </span>
+          {row.remark && (
+            <Typography.Text
+              type="secondary"
+              ellipsis={{ tooltip: row.remark }}
+              style={{ maxWidth: 420, fontSize: 12 }}
+            >
+              {row.remark}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      title: t('devices.template.kind'),
+      dataIndex: 'kind',
+      width: 150,
+      render: (v: string) => (
+        <Tag color={v === 'gateway' ? 'blue' : 'cyan'}>{t(`devices.template.kind_${v}`)}</Tag>
+      ),
+    },
+    {
+      title: t('devices.template.gatewayProtocol'),
+      dataIndex: 'gateway_protocol',
+      width: 160,
+      render: (v: string | null) => v || na,
+    },
+    { title: t('devices.template.slaves'), dataIndex: 'slave_count', width: 90 },
+    { title: t('devices.template.points'), dataIndex: 'point_count', width: 110 },
+    {
+      title: t('devices.template.version'),
+      dataIndex: 'version',
+      width: 170,
+      render: (v: number, row) => (
+        <>
+          v{v}
+          {row.outdated_devices > 0 && (
+            <Tag color="warning" style={{ marginInlineStart: 8 }}>
+              {t('devices.template.outdated', { count: row.outdated_devices })}
+            </Tag>
+          )}
+        </>
+      ),
+    },
+    {
+      title: t('devices.template.updated'),
+      dataIndex: 'updated_at',
+      width: 170,
+      render: (v: string) => formatTime(v, na),
+    },
+  ];
+
+  return (
+    <div data-testid="templates-page">
+      <ListCard
+        error={templates.error}
+        onRetry={() => void templates.refetch()}
+        filters={
+          <>
+            <Segmented
+              value={list.filters.kind ?? 'all'}
+              onChange={(v) => list.setFilter('kind', v === 'all' ? undefined : (v as 'device' | 'gateway'))}
+              options={[
+                { value: 'all', label: t('devices.template.all') },
+                { value: 'gateway', label: t('devices.template.kind_gateway') },
+                { value: 'device', label: t('devices.template.kind_device') },
+              ]}
+              data-testid="templates-filter-kind"
+            />
+            <Input
+              allowClear
+              prefix={<SearchOutlined />}
+              placeholder={t('devices.template.searchPlaceholder')}
+              value={list.searchText}
+              onChange={(e) => list.setSearchText(e.target.value)}
+              style={{ width: 240 }}
+            />
+          </>
+        }
+      >
+        <Table<TemplateRow>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={templates.data?.rows ?? []}
+          loading={templates.isFetching}
+          scroll={{ x: 1000 }}
+          expandable={{
+            rowExpandable: (r) => r.slaves.length > 0 || r.points.length > 0,
+            expandedRowRender: (r) => (
+              <Typography.Text type="secondary">
+                {r.slaves
+                  .map((s) => `${s.name} (${s.slave_id}): ${s.points.map((p) => p.name).join(', ')}`)
+                  .join(' · ')}
+                {r.points.map((p) => p.name).join(', ')}
+              </Typography.Text>
+            ),
+          }}
+          locale={{ emptyText: templates.isPending ? ' ' : <TableEmpty filtered={filtered} /> }}
+          pagination={tablePagination(list, templates.data?.total ?? 0, (total) =>
+            t('devices.common.total', { total }),
+          )}
+          data-testid="templates-table"
+        />
+      </ListCard>
+    </div>
+  );
+}
