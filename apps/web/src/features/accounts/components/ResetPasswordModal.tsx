@@ -1,5 +1,6 @@
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { matchesField } from '../../../shared/forms/matches-field';
 import type { UserRow } from '../api/types';
 import { useResetPassword } from '../api/update-user';
 import { isValidPassword, ruleOf } from '../lib/validation';
@@ -53,12 +54,7 @@ export function ResetPasswordModal({ user, onClose }: { user: UserRow | null; on
           dependencies={['password']}
           rules={[
             { required: true, message: t('accounts.users.passwordRequired') },
-            ({ getFieldValue }) => ({
-              validator: async (_r, v?: string) => {
-                if (v && v !== getFieldValue('password'))
-                  throw new Error(t('accounts.users.passwordMismatch'));
-              },
-            }),
+            matchesField('password', t('accounts.users.passwordMismatch')),
           ]}
         >
           <Input.Password autoComplete="new-password" data-testid="reset-password-confirm" />

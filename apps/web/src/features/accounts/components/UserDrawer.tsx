@@ -18,6 +18,7 @@ import {
 } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { matchesField } from '../../../shared/forms/matches-field';
 import { useCreateUser } from '../api/create-user';
 import { useOwnedRoles } from '../api/owned-roles';
 import type { UserRow } from '../api/types';
@@ -200,12 +201,7 @@ export function UserDrawer({
                   dependencies={['password']}
                   rules={[
                     { required: true, message: t('accounts.users.passwordRequired') },
-                    ({ getFieldValue }) => ({
-                      validator: async (_r, v?: string) => {
-                        if (v && v !== getFieldValue('password'))
-                          throw new Error(t('accounts.users.passwordMismatch'));
-                      },
-                    }),
+                    matchesField('password', t('accounts.users.passwordMismatch')),
                   ]}
                 >
                   <Input.Password autoComplete="new-password" data-testid="user-form-confirm" />

@@ -1,8 +1,9 @@
-import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, InputNumber, Modal, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
+import { SearchInput } from '../../../shared/components/SearchInput';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { useCustomizeList } from '../api/customize';
 import { useDeleteCustomize, useSaveCustomize } from '../api/save-customize';
@@ -109,14 +110,7 @@ export default function CustomizePage() {
         error={rows.error}
         onRetry={() => void rows.refetch()}
         filters={
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('accounts.customize.searchPlaceholder')}
-            value={list.searchText}
-            onChange={(e) => list.setSearchText(e.target.value)}
-            style={{ width: 260 }}
-          />
+          <SearchInput list={list} placeholder={t('accounts.customize.searchPlaceholder')} width={260} />
         }
         actions={
           <Button

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../../shared/components/LanguageSwitch';
 import { Logo } from '../../../shared/components/Logo';
+import { matchesField } from '../../../shared/forms/matches-field';
 import { usePlatformTitle } from '../../system/api/get-customize-info';
 import { useSystemConfig } from '../../system/api/get-system-config';
 import { useDocumentTitle } from '../../system/hooks/use-document-title';
@@ -95,12 +96,7 @@ export default function RegisterPage() {
                 dependencies={['password']}
                 rules={[
                   { required: true, message: t('login.passwordRequired') },
-                  ({ getFieldValue }) => ({
-                    validator: async (_r, v?: string) => {
-                      if (v && v !== getFieldValue('password'))
-                        throw new Error(t('accounts.users.passwordMismatch'));
-                    },
-                  }),
+                  matchesField('password', t('accounts.users.passwordMismatch')),
                 ]}
               >
                 <Input.Password

@@ -1,6 +1,6 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Input, Table, Tag, Typography } from 'antd';
+import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SearchInput } from '../../../shared/components/SearchInput';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { useRegisterUsers } from '../api/list-register-users';
 import type { RegisterUserRow } from '../api/types';
@@ -19,14 +19,7 @@ export default function RegisterUsersPage() {
         error={rows.error}
         onRetry={() => void rows.refetch()}
         filters={
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('accounts.register.searchPlaceholder')}
-            value={list.searchText}
-            onChange={(e) => list.setSearchText(e.target.value)}
-            style={{ width: 260 }}
-          />
+          <SearchInput list={list} placeholder={t('accounts.register.searchPlaceholder')} width={260} />
         }
       >
         <Table<RegisterUserRow>

@@ -1,10 +1,11 @@
-import { EditOutlined, PlusOutlined, SafetyCertificateOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Input, Space, Table, Tag, Typography } from 'antd';
+import { EditOutlined, PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Button, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
+import { SearchInput } from '../../../shared/components/SearchInput';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { Permit } from '../../../shared/permission/Permit';
 import { usePermission } from '../../../shared/permission/permission';
@@ -112,14 +113,10 @@ export default function RolesPage() {
         error={roles.error}
         onRetry={() => void roles.refetch()}
         filters={
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
+          <SearchInput
+            list={list}
             placeholder={t('accounts.roles.searchPlaceholder')}
-            value={list.searchText}
-            onChange={(e) => list.setSearchText(e.target.value)}
-            style={{ width: 240 }}
-            data-testid="roles-search"
+            testId="roles-search"
           />
         }
         actions={

@@ -1,11 +1,12 @@
-import { EditOutlined, KeyOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { lowerTiersOf, type UserType } from '@fleet/contracts';
-import { App, Button, Input, Segmented, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, Segmented, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { QueryState } from '../../../shared/components/PageContainer';
+import { SearchInput } from '../../../shared/components/SearchInput';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { Permit } from '../../../shared/permission/Permit';
 import { usePermission } from '../../../shared/permission/permission';
@@ -201,14 +202,11 @@ export default function UsersPage() {
           onRetry={() => void users.refetch()}
           filters={
             <>
-              <Input
-                allowClear
-                prefix={<SearchOutlined />}
+              <SearchInput
+                list={list}
                 placeholder={t('accounts.users.searchPlaceholder')}
-                value={list.searchText}
-                onChange={(e) => list.setSearchText(e.target.value)}
-                style={{ width: 260 }}
-                data-testid="users-search"
+                width={260}
+                testId="users-search"
               />
               <Select
                 allowClear

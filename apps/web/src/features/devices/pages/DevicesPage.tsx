@@ -1,18 +1,12 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  EyeOutlined,
-  ImportOutlined,
-  PlusOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DeviceRow } from '@fleet/contracts';
-import { App, Button, Input, Popconfirm, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Popconfirm, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
+import { SearchInput } from '../../../shared/components/SearchInput';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { Permit } from '../../../shared/permission/Permit';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
@@ -169,14 +163,10 @@ export default function DevicesPage() {
               }))}
               data-testid="devices-filter-status"
             />
-            <Input
-              allowClear
-              prefix={<SearchOutlined />}
+            <SearchInput
+              list={list}
               placeholder={t('devices.list.searchPlaceholder')}
-              value={list.searchText}
-              onChange={(e) => list.setSearchText(e.target.value)}
-              style={{ width: 240 }}
-              data-testid="devices-search"
+              testId="devices-search"
             />
             <Select
               allowClear

@@ -1,8 +1,8 @@
-import { SearchOutlined } from '@ant-design/icons';
 import type { TemplateRow } from '@fleet/contracts';
-import { Flex, Input, Segmented, Table, Tag, Typography } from 'antd';
+import { Flex, Segmented, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { SearchInput } from '../../../shared/components/SearchInput';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
 import { useTemplates } from '../api/list-templates';
@@ -107,14 +107,7 @@ export default function TemplatesPage() {
               ]}
               data-testid="templates-filter-kind"
             />
-            <Input
-              allowClear
-              prefix={<SearchOutlined />}
-              placeholder={t('devices.template.searchPlaceholder')}
-              value={list.searchText}
-              onChange={(e) => list.setSearchText(e.target.value)}
-              style={{ width: 240 }}
-            />
+            <SearchInput list={list} placeholder={t('devices.template.searchPlaceholder')} />
           </>
         }
       >

@@ -1,6 +1,7 @@
 import { PASSWORD_RULE } from '@fleet/contracts';
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { matchesField } from '../../../shared/forms/matches-field';
 import { useChangePassword } from '../api/change-password';
 
 interface Values {
@@ -67,12 +68,7 @@ export function PasswordForm({ readOnly }: { readOnly: boolean }) {
         dependencies={['new_password']}
         rules={[
           { required: true, message: t('profile.confirmRequired') },
-          ({ getFieldValue }) => ({
-            validator: async (_r, value?: string) => {
-              if (value && value !== getFieldValue('new_password'))
-                throw new Error(t('profile.passwordMismatch'));
-            },
-          }),
+          matchesField('new_password', t('profile.passwordMismatch')),
         ]}
       >
         <Input.Password autoComplete="new-password" data-testid="password-confirm" />
