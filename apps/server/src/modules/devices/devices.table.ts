@@ -44,6 +44,12 @@ export const devices = pgTable(
     alarmType: smallint('alarm_type').notNull().default(0),
     onlineAt: timestamp('online_at', { withTimezone: true }),
     legacyRegistration: boolean('legacy_registration').notNull().default(false),
+    /** Gateway heartbeat packet (SPEC 3 network channel): text, or 0x-prefixed hex; '' none. */
+    heartbeat: text('heartbeat').notNull().default(''),
+    /** Heartbeat interval in seconds; 0 off (then only a closed connection makes it offline). */
+    heartbeatIntervalS: integer('heartbeat_interval_s').notNull().default(120),
+    /** Latest signal quality reported (CSQ 0-31, 99 unknown), see device_signal for the log. */
+    csq: smallint('csq'),
     templateId: integer('template_id'),
     templateVersion: integer('template_version'),
     // Per-device credentials (none shared or default).

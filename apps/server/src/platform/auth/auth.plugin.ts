@@ -8,8 +8,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a token. */
     public?: boolean;
-    /** Permission string (SPEC 2.3) the caller needs; without it any signed-in caller may call. */
-    permission?: Permission;
+    /**
+     * Permission string (SPEC 2.3) the caller needs, or a list of which any one suffices;
+     * without it any signed-in caller may call.
+     */
+    permission?: Permission | readonly Permission[];
     /** The read-only demo account may call this non-GET route (logout). */
     demoAllowed?: boolean;
   }
@@ -41,11 +44,16 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (!scope) throw sessionExpired();
       request.scope = scope;
       if (scope.isDemo && !isReadOnly(request) && !config?.demoAllowed) throw noPermission();
-      if (config?.permission && !hasPermission(scope, config.permission)) throw noPermission();
+      if (config?.permission && !holdsAny(scope, config.permission)) throw noPermission();
     });
   },
   { name: 'auth' },
 );
+
+function holdsAny(scope: Scope, needed: Permission | readonly Permission[]): boolean {
+  const list: readonly Permission[] = typeof needed === 'string' ? [needed] : needed;
+  return list.some((permission) => hasPermission(scope, permission));
+}
 
 function isReadOnly(request: FastifyRequest): boolean {
   return request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';

@@ -1,0 +1,213 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { dataPoints, devicePorts, devices, slaveDevices } from '../modules/devices/devices.table.js';
+import { BUS, type DeviceChangedEvent, type EventBus } from '../platform/bus/event-bus.js';
+import type { Db } from '../platform/db/client.js';
+
+/** A configured point as the gateways need it to decode, encode and route values. */
+export interface DirectoryPoint {
+  id: number;
+  deviceId: number;
+  name: string;
+  title: string;
+  /** slave_devices.id, null for a point of the device itself. */
+  slaveRef: number | null;
+  /** The Modbus slave id (1-254) of slaveRef, null for a point of the device itself. */
+  slaveId: number | null;
+  /** 0 monitor, 1 user parameter. */
+  type: number;
+  sourceKind: string;
+  dataType: string;
+  area: string | null;
+  address: number | null;
+  registerCount: number | null;
+  byteOrder: string;
+  scale: number;
+  offset: number;
+  decimals: number;
+  unit: string;
+  storageMode: number;
+  storageIntervalS: number;
+  tolerance: number;
+  /** 0 no, 1 collect, 2 collect and hide. */
+  collectMode: number;
+  access: string;
+}
+
+export interface DirectoryPort {
+  id: number;
+  uartReadMs: number;
+  pollIntervalS: number;
+}
+
+export interface DirectorySlave {
+  ref: number;
+  slaveId: number;
+  portId: number | null;
+}
+
+/** Everything the gateways know of one device: identity, credentials, configuration. */
+export interface DirectoryDevice {
+  id: number;
+  imei: string;
+  ownerUserId: number;
+  deviceClass: 'DTUGW' | 'DT';
+  protocol: number;
+  gatewayProtocol: string | null;
+  legacyRegistration: boolean;
+  mqttPassword: string;
+  dtuKey: string;
+  httpKey: string;
+  heartbeat: string;
+  heartbeatIntervalS: number;
+  expireAt: Date | null;
+  ports: DirectoryPort[];
+  slaves: DirectorySlave[];
+  points: DirectoryPoint[];
+  /** Point by `${slaveId ?? ''}:${name}`; use pointNamed(). */
+  byName: Map<string, DirectoryPoint>;
+  byId: Map<number, DirectoryPoint>;
+}
+
+/** A point of a device by its name and, for a gateway, its slave id. */
+export function pointNamed(
+  device: DirectoryDevice,
+  name: string,
+  slaveId?: number | null,
+): DirectoryPoint | undefined {
+  return device.byName.get(`${slaveId ?? ''}:${name}`);
+}
+
+export interface DeviceDirectory {
+  byImei(imei: string): Promise<DirectoryDevice | null>;
+  byId(deviceId: number): Promise<DirectoryDevice | null>;
+  /** Drops cached entries (deviceId null: all); the next lookup reads the database. */
+  invalidate(deviceId: number | null): void;
+  close(): void;
+}
+
+export interface DirectoryOptions {
+  /** Cached entries are re-read after this long even without an invalidation (default 60 s). */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Device configuration cache shared by the gateways. Entries are invalidated through the bus
+ * (BUS.deviceChanged, published after every device mutation) and expire after a TTL as a safety net.
+ */
+export function createDeviceDirectory(
+  db: Db,
+  bus: EventBus,
+  options: DirectoryOptions = {},
+): DeviceDirectory {
+  const ttlMs = options.ttlMs ?? 60_000;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, { at: number; entry: Promise<DirectoryDevice | null> }>();
+  const imeiOfId = new Map<number, string>();
+
+  const invalidate = (deviceId: number | null) => {
+    if (deviceId === null) {
+      cache.clear();
+      imeiOfId.clear();
+      return;
+    }
+    const imei = imeiOfId.get(deviceId);
+    if (imei) cache.delete(imei);
+    imeiOfId.delete(deviceId);
+  };
+  const unsubscribe = bus.subscribe(BUS.deviceChanged, (message) => {
+    invalidate((message as DeviceChangedEvent).deviceId ?? null);
+  });
+
+  const byImei = (imei: string): Promise<DirectoryDevice | null> => {
+    const hit = cache.get(imei);
+    if (hit && now() - hit.at < ttlMs) return hit.entry;
+    const entry = loadDevice(db, eq(devices.imei, imei)).then((device) => {
+      if (device) imeiOfId.set(device.id, device.imei);
+      else cache.delete(imei); // unknown IMEIs are not cached: a device may be created any moment
+      return device;
+    });
+    entry.catch(() => cache.delete(imei));
+    cache.set(imei, { at: now(), entry });
+    return entry;
+  };
+
+  return {
+    byImei,
+    async byId(deviceId) {
+      const imei = imeiOfId.get(deviceId);
+      if (imei) return byImei(imei);
+      const device = await loadDevice(db, eq(devices.id, deviceId));
+      if (device) {
+        imeiOfId.set(device.id, device.imei);
+        cache.set(device.imei, { at: now(), entry: Promise.resolve(device) });
+      }
+      return device;
+    },
+    invalidate,
+    close: unsubscribe,
+  };
+}
+
+async function loadDevice(db: Db, where: ReturnType<typeof eq>): Promise<DirectoryDevice | null> {
+  const [row] = await db.select().from(devices).where(where).limit(1);
+  if (!row) return null;
+  const [ports, slaves, points] = await Promise.all([
+    db.select().from(devicePorts).where(eq(devicePorts.deviceId, row.id)).orderBy(asc(devicePorts.id)),
+    db
+      .select()
+      .from(slaveDevices)
+      .where(eq(slaveDevices.deviceId, row.id))
+      .orderBy(asc(slaveDevices.slaveId)),
+    db
+      .select()
+      .from(dataPoints)
+      .where(inArray(dataPoints.deviceId, [row.id]))
+      .orderBy(asc(dataPoints.sort), asc(dataPoints.id)),
+  ]);
+  const slaveIdOf = new Map(slaves.map((s) => [s.id, s.slaveId]));
+  const directoryPoints: DirectoryPoint[] = points.map((p) => ({
+    id: p.id,
+    deviceId: p.deviceId,
+    name: p.name,
+    title: p.title,
+    slaveRef: p.slaveRef,
+    slaveId: p.slaveRef === null ? null : (slaveIdOf.get(p.slaveRef) ?? null),
+    type: p.type,
+    sourceKind: p.sourceKind,
+    dataType: p.dataType,
+    area: p.area,
+    address: p.address,
+    registerCount: p.registerCount,
+    byteOrder: p.byteOrder,
+    scale: p.scale,
+    offset: p.offset,
+    decimals: p.decimals,
+    unit: p.unit,
+    storageMode: p.storageMode,
+    storageIntervalS: p.storageIntervalS,
+    tolerance: p.tolerance,
+    collectMode: p.collectMode,
+    access: p.access,
+  }));
+  return {
+    id: row.id,
+    imei: row.imei,
+    ownerUserId: row.ownerUserId,
+    deviceClass: row.deviceClass,
+    protocol: row.protocol,
+    gatewayProtocol: row.gatewayProtocol,
+    legacyRegistration: row.legacyRegistration,
+    mqttPassword: row.mqttPassword,
+    dtuKey: row.dtuKey,
+    httpKey: row.httpKey,
+    heartbeat: row.heartbeat,
+    heartbeatIntervalS: row.heartbeatIntervalS,
+    expireAt: row.expireAt,
+    ports: ports.map((p) => ({ id: p.id, uartReadMs: p.uartReadMs, pollIntervalS: p.pollIntervalS })),
+    slaves: slaves.map((s) => ({ ref: s.id, slaveId: s.slaveId, portId: s.portId })),
+    points: directoryPoints,
+    byName: new Map(directoryPoints.map((p) => [`${p.slaveId ?? ''}:${p.name}`, p])),
+    byId: new Map(directoryPoints.map((p) => [p.id, p])),
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Events between the parts of the platform and, in scale-out mode, between instances (DESIGN 2):
+ * one interface, an in-process implementation here and a Redis one in redis-bus.ts.
+ * Messages are JSON-serialisable values; delivery is at most once and fire-and-forget.
+ */
+export type BusHandler = (message: unknown) => void;
+
+export interface EventBus {
+  /** Delivers to every subscriber of `channel` on every instance (this one included). */
+  publish(channel: string, message: unknown): void;
+  /** Returns the unsubscribe function. A throwing handler never affects the others. */
+  subscribe(channel: string, handler: BusHandler): () => void;
+  close(): Promise<void>;
+}
+
+/** Channels and their messages, so publishers and subscribers agree on one shape. */
+export const BUS = {
+  /** A device's configuration, credentials or existence changed; deviceId null: flush everything. */
+  deviceChanged: 'device.changed',
+  /** Online/offline transitions (PresenceEvent). */
+  presence: 'device.presence',
+} as const;
+
+export type DeviceChangeKind = 'config' | 'credentials' | 'deleted';
+export interface DeviceChangedEvent {
+  deviceId: number | null;
+  kind: DeviceChangeKind;
+}
+
+/** In-process bus: the embedded mode, and the local half of the Redis bus. */
+export function createLocalBus(onHandlerError?: (error: unknown, channel: string) => void): EventBus {
+  const handlers = new Map<string, Set<BusHandler>>();
+  return {
+    publish(channel, message) {
+      for (const handler of handlers.get(channel) ?? []) {
+        try {
+          handler(message);
+        } catch (error) {
+          onHandlerError?.(error, channel);
+        }
+      }
+    },
+    subscribe(channel, handler) {
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+      }
+      set.add(handler);
+      return () => void set.delete(handler);
+    },
+    async close() {
+      handlers.clear();
+    },
+  };
+}
