@@ -2,7 +2,8 @@
 // ("tests: N passed, N failed") that counts the test cases of every suite.
 //
 // Stages: lint, typecheck, unit + API tests on PGlite, the API suite again on PostgreSQL when
-// TEST_DATABASE_URL is set (required when CI=true), and the end-to-end tests in Chromium.
+// TEST_DATABASE_URL is set (required when CI=true), the durability tests, and the end-to-end
+// tests in Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -73,6 +74,22 @@ if (process.env.TEST_DATABASE_URL) {
   countVitest(pgReport);
 } else {
   skipOrFail('API tests (PostgreSQL)', 'TEST_DATABASE_URL is not set');
+}
+
+// Kills a private PostgreSQL (Debian's binaries) and the platform process during QoS 1 ingest.
+const pgBin = '/usr/lib/postgresql/15/bin/pg_ctl';
+if (existsSync(pgBin)) {
+  const durabilityReport = join(out, 'durability.json');
+  run('durability tests (kill PostgreSQL, kill the platform)', 'npx', [
+    ...vitestArgs(durabilityReport),
+    '--root',
+    'apps/server',
+    '--config',
+    'test-durability/vitest.config.ts',
+  ]);
+  countVitest(durabilityReport);
+} else {
+  skipOrFail('durability tests (kill PostgreSQL, kill the platform)', `no PostgreSQL binaries at ${pgBin}`);
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -24,6 +24,23 @@ export interface RunningServer {
   dataDir: string;
   process: ChildProcess;
   adminPassword: string;
+  /** Ports the embedded MQTT broker and the DTU listener chose (both started on port 0). */
+  mqttPort: number;
+  dtuPort: number;
+}
+
+/** The `port` of the JSON log line whose msg is `message`. */
+function loggedPort(output: string, message: string): number | undefined {
+  for (const line of output.split('\n')) {
+    if (!line.includes(message)) continue;
+    try {
+      const port = (JSON.parse(line) as { port?: number }).port;
+      if (port) return port;
+    } catch {
+      // not a JSON line
+    }
+  }
+  return undefined;
 }
 
 /** Starts the real platform (as `npm start` does) on a free port with a fresh data directory. */
@@ -37,25 +54,32 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      MQTT_PORT: '0',
+      DTU_PORT: '0',
+      // info: the broker and DTU listener log the ports they chose.
+      LOG_LEVEL: 'info',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk) => {
-    output += chunk;
+    output = (output + chunk).slice(-200_000);
   });
   child.stderr?.on('data', (chunk) => {
-    output += chunk;
+    output = (output + chunk).slice(-200_000);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
+  let mqttPort: number | undefined;
+  let dtuPort: number | undefined;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    mqttPort ??= loggedPort(output, 'MQTT broker listening');
+    dtuPort ??= loggedPort(output, 'DTU gateway listening');
     try {
       const res = await fetch(`${baseUrl}/api/v1/health`);
-      if (res.ok) break;
+      if (res.ok && mqttPort && dtuPort) break;
     } catch {
       // not listening yet
     }
@@ -65,5 +89,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const file = readFileSync(join(dataDir, 'initial-admin.txt'), 'utf8');
   const adminPassword = /^password: (.+)$/m.exec(file)?.[1]?.trim();
   if (!adminPassword) throw new Error('initial-admin.txt has no password line');
-  return { baseUrl, dataDir, process: child, adminPassword };
+  if (!mqttPort || !dtuPort) throw new Error(`server did not log its device ports:\n${output}`);
+  return { baseUrl, dataDir, process: child, adminPassword, mqttPort, dtuPort };
 }

@@ -1,27 +1,35 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ingestRoutes } from './gateways/http/ingest.routes.js';
 import { accountsAuthRoutes } from './modules/auth/accounts.routes.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthenticator, DEFAULT_LOGIN_THROTTLE } from './modules/auth/auth.service.js';
+import { commandsRoutes } from './modules/commands/commands.routes.js';
+import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { connectivityRoutes } from './modules/connectivity/connectivity.routes.js';
 import { customizeRoutes } from './modules/customize/customize.routes.js';
 import { customizeAdminRoutes } from './modules/customize/customize-admin.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
+import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { optionAdminRoutes } from './modules/system/option-admin.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { telemetryRoutes } from './modules/telemetry/telemetry.routes.js';
 import { templatesRoutes } from './modules/templates/templates.routes.js';
 import { userAdminRoutes } from './modules/users/user-admin.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './platform/auth/auth.plugin.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import type { AppDeps, ModuleDeps } from './platform/deps.js';
+import { registerDeviceChangeHook } from './platform/device-change-hook.js';
 import { registerErrorHandlers } from './platform/http/error-handler.js';
 import { registerJsonParser } from './platform/http/json-parser.js';
 import { openApiRoute, registerOpenApi } from './platform/http/openapi.js';
 import { registerWebApp } from './platform/http/web.js';
+import { createRuntime } from './platform/runtime.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -62,6 +70,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   const clock = deps.clock ?? (() => new Date());
+  let runtime = deps.runtime;
+  if (!runtime) {
+    // No runtime handed in (tests of HTTP-only features): an embedded one that lives with the app.
+    const own = await createRuntime({ config: deps.config, database: deps.database, clock });
+    app.addHook('onClose', () => own.close());
+    runtime = own;
+  }
   const signer = createTokenSigner(deps.tokenKey);
   const moduleDeps: ModuleDeps = {
     config: deps.config,
@@ -69,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signer,
     clock,
     loginThrottle: deps.loginThrottle ?? DEFAULT_LOGIN_THROTTLE,
+    runtime,
   };
   await app.register(authPlugin, {
     apiPrefix: `${API_PREFIX}/`,
@@ -77,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      registerDeviceChangeHook(api, API_PREFIX, runtime.bus);
       await api.register(openApiRoute);
       await api.register(systemRoutes, moduleDeps);
       await api.register(authRoutes, moduleDeps);
@@ -85,12 +102,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(devicesRoutes, moduleDeps);
       await api.register(templatesRoutes, moduleDeps);
       await api.register(modelsRoutes, moduleDeps);
+      await api.register(groupsRoutes, moduleDeps);
+      await api.register(companiesRoutes, moduleDeps);
       // Accounts and tenancy (docs/api-accounts.md).
       await api.register(userAdminRoutes, moduleDeps);
       await api.register(rolesRoutes, moduleDeps);
       await api.register(accountsAuthRoutes, moduleDeps);
       await api.register(customizeAdminRoutes, moduleDeps);
       await api.register(optionAdminRoutes, moduleDeps);
+      // Connectivity and the data pipeline (docs/api-pipeline.md).
+      await api.register(telemetryRoutes, moduleDeps);
+      await api.register(commandsRoutes, moduleDeps);
+      await api.register(connectivityRoutes, moduleDeps);
+      await api.register(ingestRoutes, moduleDeps);
       // The live channel (/wss) is registered at the root when it arrives (DESIGN 9).
     },
     { prefix: API_PREFIX },

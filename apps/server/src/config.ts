@@ -58,6 +58,8 @@ export const configSchema = z.object({
   PLATFORM_TITLE: optionalText,
   WEB_DIST: optionalText,
   TRUST_PROXY: trustProxy,
+  /** Months of point history kept (monthly partitions older than that are dropped). */
+  HISTORY_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(24),
 });
 
 export type Config = z.infer<typeof configSchema>;

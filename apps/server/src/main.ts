@@ -2,12 +2,15 @@ import { type AddressInfo, createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { ListenerPortError } from './gateways/listen-error.js';
+import { startDeviceSide } from './gateways/start.js';
 import { bootstrap } from './platform/bootstrap/bootstrap.js';
 import { loadTokenKey } from './platform/bootstrap/secret-key.js';
 import { createDatabase } from './platform/db/client.js';
 import { DataDirInUseError } from './platform/db/data-dir-lock.js';
 import { migrateDatabase } from './platform/db/migrate.js';
 import { createLogger, terminalDestination } from './platform/http/logger.js';
+import { createRuntime } from './platform/runtime.js';
 
 /** One clear line on stderr, no stack trace, exit code 1. */
 function fail(line: string): never {
@@ -15,28 +18,34 @@ function fail(line: string): never {
   process.exit(1);
 }
 
-function listenProblem(error: unknown, config: Config): string | null {
+/** The listeners and the variable that moves each one. */
+type PortVariable = 'PORT' | 'MQTT_PORT' | 'DTU_PORT';
+
+function listenProblem(error: unknown, config: Config, variable: PortVariable = 'PORT'): string | null {
   const code = (error as NodeJS.ErrnoException).code;
+  const port = config[variable];
   if (code === 'EADDRINUSE')
-    return `Port ${config.PORT} is already in use; set PORT to another port (0 picks a free one).`;
-  if (code === 'EACCES') return `Port ${config.PORT} needs privileges; set PORT to a port above 1023.`;
+    return `Port ${port} is already in use; set ${variable} to another port (0 picks a free one).`;
+  if (code === 'EACCES') return `Port ${port} needs privileges; set ${variable} to a port above 1023.`;
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
     return `HOST ${config.HOST} is not an address of this machine; set HOST (default 0.0.0.0).`;
   }
   return null;
 }
 
-/** Fails fast, before the database is touched, when the port cannot be bound. */
-async function checkPort(config: Config): Promise<void> {
-  if (config.PORT === 0) return;
+/** Fails fast, before the database is touched, when a listener's port cannot be bound. */
+async function checkPort(config: Config, variable: PortVariable): Promise<void> {
+  if (config[variable] === 0) return;
   await new Promise<void>((done) => {
     const probe = createServer();
     probe.once('error', (error) => {
-      const line = listenProblem(error, config);
+      const line = listenProblem(error, config, variable);
       if (line) fail(line);
       done();
     });
-    probe.listen({ port: config.PORT, host: config.HOST, exclusive: true }, () => probe.close(() => done()));
+    probe.listen({ port: config[variable], host: config.HOST, exclusive: true }, () =>
+      probe.close(() => done()),
+    );
   });
 }
 
@@ -51,7 +60,10 @@ async function readConfig(): Promise<Config> {
 
 async function main(): Promise<void> {
   const config = await readConfig();
-  await checkPort(config);
+  await checkPort(config, 'PORT');
+  // The embedded broker only: with MQTT_URL the platform is a client of an external broker.
+  if (!config.MQTT_URL) await checkPort(config, 'MQTT_PORT');
+  await checkPort(config, 'DTU_PORT');
   const logger = createLogger(config.LOG_LEVEL, terminalDestination());
   const tokenKey = loadTokenKey(config);
   if (tokenKey.source !== 'env' && config.DATABASE_URL) {
@@ -70,7 +82,8 @@ async function main(): Promise<void> {
     return bootstrap(database, config);
   })();
   startup.catch(() => undefined);
-  const app = await buildApp({ config, database, tokenKey: tokenKey.key, logger, ready: startup });
+  const runtime = await createRuntime({ config, database, logger });
+  const app = await buildApp({ config, database, tokenKey: tokenKey.key, logger, ready: startup, runtime });
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
@@ -95,9 +108,19 @@ async function main(): Promise<void> {
     );
   }
 
+  const devices = await startDeviceSide(config, runtime, logger).catch(async (error: unknown) => {
+    await app.close().catch(() => undefined);
+    await runtime.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    if (error instanceof ListenerPortError) fail(error.message);
+    throw error;
+  });
+
   const shutdown = async (signal: string) => {
     logger.info(`${signal} received, shutting down`);
+    await devices.close().catch(() => undefined);
     await app.close().catch(() => undefined);
+    await runtime.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
   };

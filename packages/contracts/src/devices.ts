@@ -251,12 +251,20 @@ const deviceFields = {
   gateway_protocol: z.enum(DEVICE_GATEWAY_PROTOCOLS).nullable(),
   project_id: z.number().int().positive().nullable(),
   group_id: z.number().int().positive().nullable(),
+  company_id: z.number().int().positive().nullable(),
   lat: z.number().min(-90).max(90).nullable(),
   lng: z.number().min(-180).max(180).nullable(),
   address: z.string().trim().max(200),
   remark: z.string().trim().max(500),
   expire_at: z.iso.datetime({ offset: true }).nullable(),
   legacy_registration: z.boolean(),
+  /**
+   * DTU heartbeat packet: text, or 0x-prefixed hex; '' none. The content rules (even hex digits,
+   * at most 64 bytes) are checked by the server with the protocol library's parseHeartbeatContent.
+   */
+  heartbeat: z.string().max(200),
+  /** Seconds between heartbeats (default 120); 0 = off, then only a closed connection is offline. */
+  heartbeat_interval_s: z.number().int().min(0).max(86400),
 };
 const optionalDeviceFields = Object.fromEntries(
   Object.entries(deviceFields).map(([k, v]) => [k, v.optional()]),
@@ -299,6 +307,7 @@ export const deviceListQuery = z.object({
   search: z.string().trim().max(64).optional(),
   project_id: z.coerce.number().int().positive().optional(),
   group_id: z.coerce.number().int().positive().optional(),
+  company_id: z.coerce.number().int().positive().optional(),
   model_id: z.coerce.number().int().positive().optional(),
   protocol: z.coerce.number().int().optional(),
 });
@@ -320,7 +329,12 @@ export const deviceRow = z.object({
   /** True when the caller sees the device through an assignment, not through ownership. */
   assigned: z.boolean(),
   project_id: z.number().int().nullable(),
+  /** Names of the group / project / company, null when unset or not visible to the caller. */
+  project_name: z.string().nullable(),
   group_id: z.number().int().nullable(),
+  group_name: z.string().nullable(),
+  company_id: z.number().int().nullable(),
+  company_name: z.string().nullable(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   address: z.string(),
@@ -330,6 +344,10 @@ export const deviceRow = z.object({
   alarm_type: z.number().int(),
   online_at: z.string().nullable(),
   legacy_registration: z.boolean(),
+  heartbeat: z.string(),
+  heartbeat_interval_s: z.number().int(),
+  /** Latest signal quality (CSQ 0-31, 99 unknown), null when never reported. */
+  csq: z.number().int().nullable(),
   template_id: z.number().int().nullable(),
   template_version: z.number().int().nullable(),
   created_at: z.string(),
@@ -359,6 +377,7 @@ export const deviceBatchBody = z.union([
     update: z.strictObject({
       group_id: deviceFields.group_id.optional(),
       project_id: deviceFields.project_id.optional(),
+      company_id: deviceFields.company_id.optional(),
       model_id: deviceFields.model_id.optional(),
       device_model: deviceFields.device_model.optional(),
       remark: deviceFields.remark.optional(),

@@ -21,6 +21,8 @@ export interface FleetDescription {
   /** DTU heartbeat: content and interval (ms). Default 'PING' every 60 s. */
   heartbeat?: string;
   heartbeatIntervalMs?: number;
+  /** MQTT devices report a moving signal quality (csq). Default false. */
+  signalQuality?: boolean;
 }
 
 export interface PlannedMqttDevice {
@@ -155,6 +157,9 @@ export async function startFleet(plan: FleetPlan, target: FleetTarget): Promise<
         password: target.mqttPassword(d.imei),
         points: d.points,
         intervalMs: plan.description.mqttIntervalMs ?? 5000,
+        csq: plan.description.signalQuality
+          ? { kind: 'walk', min: 8, max: 30, step: 1, decimals: 0 }
+          : undefined,
       });
       if (target.onEvent) device.on('event', (e) => target.onEvent!(d.imei, e));
       running.mqtt.push(device);

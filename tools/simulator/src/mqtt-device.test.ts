@@ -90,6 +90,39 @@ describe('MqttDevice', () => {
     }
   });
 
+  it('reports signal quality within 0-31 when asked to, and none otherwise', async () => {
+    const { url, platform } = await broker();
+    await platform.subscribeAsync(`d/${IMEI}/up`, { qos: 1 });
+    const ups = collect(platform, `d/${IMEI}/up`);
+    const points = [{ name: 'temp', signal: { kind: 'constant', value: 20 } as const }];
+    const withCsq = new MqttDevice({
+      url,
+      imei: IMEI,
+      password: PASSWORD,
+      intervalMs: 0,
+      points,
+      csq: { kind: 'walk', min: 25, max: 40 },
+    });
+    cleanup.push(() => withCsq.stop());
+    await withCsq.start();
+    for (let i = 0; i < 5; i++) await withCsq.publishNow();
+    await until(() => ups.length >= 5);
+    for (const p of ups) {
+      const m = parseTelemetry(p);
+      expect(m.ok && m.value.csq).toBeGreaterThanOrEqual(25);
+      expect(m.ok && m.value.csq).toBeLessThanOrEqual(31);
+    }
+    await withCsq.stop();
+    ups.length = 0;
+    const without = new MqttDevice({ url, imei: IMEI, password: PASSWORD, intervalMs: 0, points });
+    cleanup.push(() => without.stop());
+    await without.start();
+    await without.publishNow();
+    await until(() => ups.length >= 1);
+    const m = parseTelemetry(ups[0]!);
+    expect(m.ok && m.value.csq).toBeUndefined();
+  });
+
   it('acks a command on d/{imei}/ack and the write shows in the next telemetry', async () => {
     const { url, platform } = await broker();
     await platform.subscribeAsync([`d/${IMEI}/up`, `d/${IMEI}/ack`], { qos: 1 });

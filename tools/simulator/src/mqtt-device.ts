@@ -27,6 +27,8 @@ export interface MqttDeviceOptions {
   reconnectPeriodMs?: number;
   seed?: number;
   now?: () => number;
+  /** Report cellular signal quality (`csq`, 0-31) with each message, moving like this signal. */
+  csq?: SignalSpec;
 }
 
 export type Value = number | string | boolean | null;
@@ -48,6 +50,7 @@ export class MqttDevice extends EventEmitter<{ event: [MqttDeviceEvent] }> {
   private client: MqttClient | null = null;
   private timer: NodeJS.Timeout | null = null;
   private readonly points = new Map<string, PointState>();
+  private readonly csq: Signal | null;
   readonly up: string;
   readonly down: string;
   readonly ack: string;
@@ -65,6 +68,7 @@ export class MqttDevice extends EventEmitter<{ event: [MqttDeviceEvent] }> {
         held: undefined,
       });
     }
+    this.csq = options.csq ? createSignal(options.csq, seedOf(`${seed}:csq`)) : null;
   }
 
   get connected(): boolean {
@@ -143,7 +147,8 @@ export class MqttDevice extends EventEmitter<{ event: [MqttDeviceEvent] }> {
     if (!client) throw new Error('device not started');
     const ts = (this.options.now ?? Date.now)();
     const values = this.sample(ts);
-    await client.publishAsync(this.up, JSON.stringify({ ts, values }), { qos: 1 });
+    const csq = this.csq ? Math.max(0, Math.min(31, Math.round(this.csq.tick(ts)))) : undefined;
+    await client.publishAsync(this.up, JSON.stringify({ ts, values, csq }), { qos: 1 });
     this.emitEvent({ type: 'published', values });
     return values;
   }

@@ -26,5 +26,7 @@ export interface Presence {
   seen(deviceId: number, via: Via, remoteAddress?: string): Promise<void>;
   /** Signal quality 0-31 (99 unknown) reported by the device. */
   reportCsq(deviceId: number, csq: number): Promise<void>;
+  /** Embedded mode at start: devices still marked online go offline (reason 'shutdown'); answers how many. */
+  recoverAtStart(): Promise<number>;
   close(): Promise<void>;
 }

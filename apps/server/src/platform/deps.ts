@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { LoginThrottle } from '../modules/auth/auth.service.js';
 import type { TokenSigner } from './auth/tokens.js';
 import type { Database } from './db/client.js';
+import type { DeviceRuntime } from './runtime.js';
 
 /** Everything buildApp and the feature modules are built from. */
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
    * requests wait for it. Absent: everything is ready.
    */
   ready?: Promise<unknown>;
+  /** The device side (pipeline, presence, command routing); an embedded one is made when absent. */
+  runtime?: DeviceRuntime;
 }
 
 /** What a module plugin receives: AppDeps with the defaults filled in. */
@@ -29,4 +32,5 @@ export interface ModuleDeps {
   signer: TokenSigner;
   clock: () => Date;
   loginThrottle: LoginThrottle;
+  runtime: DeviceRuntime;
 }

@@ -8,6 +8,7 @@ import { type Config, parseConfig } from '../config.js';
 import type { LoginThrottle } from '../modules/auth/auth.service.js';
 import { type BootstrapResult, bootstrap } from '../platform/bootstrap/bootstrap.js';
 import type { Database } from '../platform/db/client.js';
+import { createRuntime, type DeviceRuntime, type RuntimeOptions } from '../platform/runtime.js';
 import { createTestDatabase } from './database.js';
 
 /** A clock tests can move forward. */
@@ -35,6 +36,8 @@ export interface TestAppOptions {
   loginThrottle?: LoginThrottle;
   /** Adds routes or hooks before the app is ready (e.g. a probe route for a permission check). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** Overrides of the runtime's construction (e.g. a logger). */
+  runtime?: Partial<Pick<RuntimeOptions, 'logger'>>;
 }
 
 export interface TestApp {
@@ -44,6 +47,8 @@ export interface TestApp {
   clock: TestClock;
   dataDir: string;
   boot: BootstrapResult;
+  /** The device side the app was built with (pipeline, presence, commands, bus, directory). */
+  runtime: DeviceRuntime;
   /** The clear password of the initial administrator. */
   adminPassword: string;
   close(): Promise<void>;
@@ -59,7 +64,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const boot = await bootstrap(database, config);
   const clock = createTestClock();
+  const runtime = await createRuntime({ config, database, clock, ...options.runtime });
   const app = await buildApp({
+    runtime,
     config,
     database,
     tokenKey: new TextEncoder().encode(randomBytes(32).toString('hex')),
@@ -76,8 +83,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     boot,
     adminPassword: boot.initialAdmin!.password,
+    runtime,
     async close() {
       await app.close();
+      await runtime.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

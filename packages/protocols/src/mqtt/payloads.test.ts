@@ -89,6 +89,14 @@ describe('commands and acks', () => {
     expect(parseCommand(bytes({ cmd_id: 'c1', writes: {} })).ok).toBe(false);
     expect(parseCommand(bytes({ cmd_id: 'c1', writes: { a: null } })).ok).toBe(false);
   });
+  it('names the slave of a gateway command, 1-254 only', () => {
+    expect(parseCommand(bytes({ cmd_id: 'c-2', writes: { setpoint3: 60 }, slave: 2 }))).toEqual({
+      ok: true,
+      value: { cmd_id: 'c-2', writes: { setpoint3: 60 }, slave: 2 },
+    });
+    expect(parseCommand(bytes({ cmd_id: 'c-2', writes: { a: 1 }, slave: 0 })).ok).toBe(false);
+    expect(parseCommand(bytes({ cmd_id: 'c-2', writes: { a: 1 }, slave: 255 })).ok).toBe(false);
+  });
   it('parses an ack', () => {
     expect(parseAck(bytes({ cmd_id: 'c1', ok: false, error: 'illegal data address' }))).toEqual({
       ok: true,
@@ -96,6 +104,22 @@ describe('commands and acks', () => {
     });
     expect(parseAck(bytes({ cmd_id: 'c1' })).ok).toBe(false);
     expect(parsePayload(ackSchema, bytes({ cmd_id: 'c1', ok: 'yes' })).ok).toBe(false);
+  });
+  it('accepts an optional csq of 0-31 or 99 and refuses anything else', () => {
+    for (const csq of [0, 17, 31, 99]) {
+      expect(parseTelemetry(bytes({ values: {}, csq })), String(csq)).toEqual({
+        ok: true,
+        value: { values: {}, csq },
+      });
+    }
+    for (const csq of [-1, 32, 98, 100, 12.5, '20', null]) {
+      const result = parseTelemetry(bytes({ values: {}, csq }));
+      expect(result.ok, String(csq)).toBe(false);
+    }
+    expect(parseTelemetry(bytes({ values: {}, csq: 40 }))).toEqual({
+      ok: false,
+      reason: 'csq: csq must be 0-31 or 99',
+    });
   });
   it('schemas are usable directly', () => {
     expect(telemetrySchema.safeParse({ values: {} }).success).toBe(true);

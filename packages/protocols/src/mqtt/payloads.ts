@@ -1,8 +1,9 @@
 /**
  * Device MQTT payloads (JSON, UTF-8) with limits, and parsers that never throw.
  *
- *   up:   {"ts"?: epoch ms, "values": {name: number | string | boolean | null}, "slave"?: 1-254}
- *   down: {"cmd_id": string, "writes": {name: number | string | boolean}}
+ *   up:   {"ts"?: epoch ms, "values": {name: number | string | boolean | null}, "slave"?: 1-254,
+ *          "csq"?: signal quality 0-31 or 99 (unknown)}
+ *   down: {"cmd_id": string, "writes": {name: number | string | boolean}, "slave"?: 1-254}
  *   ack:  {"cmd_id": string, "ok": boolean, "error"?: string}
  *
  * Limits: payload at most 64 KiB; at most 500 values per message and 100 writes per command;
@@ -40,12 +41,20 @@ export const telemetrySchema = z.strictObject({
   ts: z.number().int().min(MIN_TS).max(MAX_TS).optional(),
   values: limitedRecord(z.union([scalar, z.null()]), MAX_VALUES),
   slave: z.number().int().min(1).max(254).optional(),
+  /** Cellular signal quality (AT+CSQ): 0-31, 99 unknown. */
+  csq: z
+    .number()
+    .int()
+    .refine((n) => (n >= 0 && n <= 31) || n === 99, 'csq must be 0-31 or 99')
+    .optional(),
 });
 export type Telemetry = z.infer<typeof telemetrySchema>;
 
 export const commandSchema = z.strictObject({
   cmd_id: cmdIdSchema,
   writes: limitedRecord(scalar, MAX_WRITES).refine((r) => Object.keys(r).length > 0, 'no writes'),
+  /** Gateways: the Modbus slave id the written points belong to (as `slave` in telemetry). */
+  slave: z.number().int().min(1).max(254).optional(),
 });
 export type Command = z.infer<typeof commandSchema>;
 

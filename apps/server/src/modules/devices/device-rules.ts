@@ -7,6 +7,7 @@ import {
   type PointProblem,
   PROTOCOL_NAMES,
 } from '@fleet/contracts';
+import { parseHeartbeatContent } from '@fleet/protocols';
 import type { Executor } from '../../platform/db/client.js';
 import { userMessage } from '../../platform/http/errors.js';
 import { newSecrets, randomCode } from './credentials.js';
@@ -47,6 +48,13 @@ function legacyProblem(imei: string, legacy: boolean | undefined): PointProblem 
     : null;
 }
 
+/** '' (no heartbeat) or content the DTU gateway can recognise (docs/protocols.md "Heartbeat"). */
+function heartbeatProblem(heartbeat: string | undefined): PointProblem | null {
+  if (heartbeat === undefined || heartbeat === '') return null;
+  const parsed = parseHeartbeatContent(heartbeat);
+  return parsed.ok ? null : { field: 'heartbeat', message: parsed.error };
+}
+
 /** The row of a new device owned by `ownerId`, or the first problem naming the field. */
 export function draftDevice(
   input: Fields & { device_imei: string },
@@ -60,6 +68,8 @@ export function draftDevice(
   if ('field' in cls) return cls;
   const legacy = legacyProblem(input.device_imei, input.legacy_registration);
   if (legacy) return legacy;
+  const heartbeat = heartbeatProblem(input.heartbeat);
+  if (heartbeat) return heartbeat;
   return {
     ownerUserId: ownerId,
     imei: input.device_imei,
@@ -72,12 +82,15 @@ export function draftDevice(
     deviceClass: cls.deviceClass,
     projectId: input.project_id ?? null,
     groupId: input.group_id ?? null,
+    companyId: input.company_id ?? null,
     lat: input.lat ?? null,
     lng: input.lng ?? null,
     address: input.address ?? '',
     remark: input.remark ?? '',
     expireAt: input.expire_at ? new Date(input.expire_at) : null,
     legacyRegistration: input.legacy_registration ?? false,
+    ...(input.heartbeat !== undefined && { heartbeat: input.heartbeat }),
+    ...(input.heartbeat_interval_s !== undefined && { heartbeatIntervalS: input.heartbeat_interval_s }),
     ...newSecrets(),
   };
 }
@@ -97,6 +110,7 @@ export function patchDevice(
   if (input.device_model !== undefined) patch.deviceModel = input.device_model;
   if (input.project_id !== undefined) patch.projectId = input.project_id;
   if (input.group_id !== undefined) patch.groupId = input.group_id;
+  if (input.company_id !== undefined) patch.companyId = input.company_id;
   if (input.lat !== undefined) patch.lat = input.lat;
   if (input.lng !== undefined) patch.lng = input.lng;
   if (input.address !== undefined) patch.address = input.address;
@@ -107,6 +121,12 @@ export function patchDevice(
     if (problem) return problem;
     patch.legacyRegistration = input.legacy_registration;
   }
+  if (input.heartbeat !== undefined) {
+    const problem = heartbeatProblem(input.heartbeat);
+    if (problem) return problem;
+    patch.heartbeat = input.heartbeat;
+  }
+  if (input.heartbeat_interval_s !== undefined) patch.heartbeatIntervalS = input.heartbeat_interval_s;
   if (input.protocol !== undefined || input.gateway_protocol !== undefined) {
     const protocol = input.protocol ?? current.protocol;
     const gatewayProtocol =

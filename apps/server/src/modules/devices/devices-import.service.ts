@@ -9,9 +9,10 @@ import {
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import type { Scope } from '../../platform/auth/scope.js';
+import type { Executor } from '../../platform/db/client.js';
 import { AppError, paramError } from '../../platform/http/errors.js';
 import { checkDeviceLimit, draftDevice, type ModelDefaults } from './device-rules.js';
-import type { DevicesRepository, NewDevice } from './devices.repository.js';
+import type { DeviceRecord, DevicesRepository, NewDevice } from './devices.repository.js';
 
 const text = (max: number) => z.string().trim().max(max).optional();
 const num = z.coerce.number();
@@ -39,6 +40,8 @@ const importRow = z.object({
 export interface ImportDeps {
   repo: DevicesRepository;
   modelFor(scope: Scope, id: number): Promise<ModelDefaults | null>;
+  /** Builds a model's template on a new device inside the import transaction (10002 when it does not fit). */
+  applyModelTemplate(scope: Scope, device: DeviceRecord, templateId: number, tx: Executor): Promise<void>;
 }
 
 const EXAMPLES: Record<string, string> = {
@@ -67,7 +70,16 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-export function createDevicesImportService({ repo, modelFor }: ImportDeps) {
+const importFailed = (failed: ImportFailure[], total: number) => {
+  failed.sort((a, b) => a.row - b.row);
+  return new AppError(
+    BizCode.PARAM_ERROR,
+    `import: ${failed.length} of ${total} rows failed, nothing imported`,
+    { created: 0, failed },
+  );
+};
+
+export function createDevicesImportService({ repo, modelFor, applyModelTemplate }: ImportDeps) {
   /** Validates every row, then inserts all of them in one transaction, or none. */
   async function importRows(scope: Scope, rows: { row: number; cells: Record<string, string> }[]) {
     const failed: ImportFailure[] = [];
@@ -109,20 +121,35 @@ export function createDevicesImportService({ repo, modelFor }: ImportDeps) {
         failed.push({ row: seen.get(d.imei)!, imei: d.imei, reason: 'device_imei: already registered' });
     if (rows.length === 0)
       throw new AppError(BizCode.PARAM_ERROR, 'file: no device rows', { created: 0, failed });
-    if (failed.length > 0) {
-      failed.sort((a, b) => a.row - b.row);
-      throw new AppError(
-        BizCode.PARAM_ERROR,
-        `import: ${failed.length} of ${rows.length} rows failed, nothing imported`,
-        {
-          created: 0,
-          failed,
-        },
-      );
-    }
+    if (failed.length > 0) throw importFailed(failed, rows.length);
     const created = await repo.transaction(async (tx) => {
       await checkDeviceLimit(repo, scope.dataOwnerId, drafts.length, tx);
-      return repo.insertMany(drafts, tx);
+      const inserted = await repo.insertMany(drafts, tx);
+      // The model's template is built on each new device; a template that does not fit fails that row,
+      // and the thrown failure rolls the whole import back.
+      const templateFailures: ImportFailure[] = [];
+      for (const device of inserted) {
+        const templateId = device.modelId === null ? null : models.get(device.modelId)?.templateId;
+        if (!templateId) continue;
+        const record: DeviceRecord = {
+          ...device,
+          ownerUsername: '',
+          owned: true,
+          binderTitle: null,
+          groupName: null,
+          projectName: null,
+          companyName: null,
+        };
+        try {
+          await applyModelTemplate(scope, record, templateId, tx);
+        } catch (error) {
+          if (!(error instanceof AppError) || error.code !== BizCode.PARAM_ERROR) throw error;
+          const reason = error.message.replace(/^body\./, '');
+          templateFailures.push({ row: seen.get(device.imei)!, imei: device.imei, reason });
+        }
+      }
+      if (templateFailures.length > 0) throw importFailed(templateFailures, rows.length);
+      return inserted;
     });
     return { created: created.length, failed: [] } satisfies ImportResult;
   }

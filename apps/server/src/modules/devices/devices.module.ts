@@ -1,10 +1,13 @@
+import type { Scope } from '../../platform/auth/scope.js';
+import type { Executor } from '../../platform/db/client.js';
 import type { ModuleDeps } from '../../platform/deps.js';
+import { createDeviceRefsCheck } from '../groups/device-refs.js';
 import { createModelsRepository } from '../models/models.repository.js';
 import { applyTemplate } from '../templates/template-apply.js';
 import { createTemplatesRepository } from '../templates/templates.repository.js';
 import { buildTemplatesService } from '../templates/templates.routes.js';
 import { fieldError } from './device-errors.js';
-import { createDevicesRepository } from './devices.repository.js';
+import { createDevicesRepository, type DeviceRecord } from './devices.repository.js';
 import { createDevicesService } from './devices.service.js';
 import { createDevicesAllocationService } from './devices-allocation.service.js';
 import { createDevicesImportService } from './devices-import.service.js';
@@ -18,30 +21,46 @@ export function buildDeviceServices(deps: ModuleDeps) {
   const repo = createDevicesRepository(db);
   const pointsRepo = createPointsRepository(db);
   const templatesRepo = createTemplatesRepository(db);
+  /** Builds a model's template on a new device, inside the creating (or importing) transaction. */
+  async function applyModelTemplate(
+    scope: Scope,
+    device: DeviceRecord,
+    templateId: number,
+    tx: Executor,
+  ): Promise<void> {
+    const template = await templatesRepo.findVisible(scope, templateId, tx);
+    if (!template) throw fieldError('model_id', `the model's template ${templateId} is not available`);
+    await applyTemplate(
+      { devicesRepo: repo, pointsRepo },
+      device,
+      template,
+      { mode: 'save', field: 'model_id' },
+      tx,
+    );
+  }
   const devices = createDevicesService({
     repo,
     pointsRepo,
     modelsRepo: createModelsRepository(db),
-    async applyModelTemplate(scope, device, templateId, tx) {
-      const template = await templatesRepo.findVisible(scope, templateId, tx);
-      if (!template) throw fieldError('model_id', `the model's template ${templateId} is not available`);
-      await applyTemplate(
-        { devicesRepo: repo, pointsRepo },
-        device,
-        template,
-        { mode: 'save', field: 'model_id' },
-        tx,
-      );
-    },
+    checkRefs: createDeviceRefsCheck(db),
+    applyModelTemplate,
   });
-  const { visibleDevice } = devices;
+  const { visibleDevice, configurableDevice } = devices;
+  const templates = buildTemplatesService(deps);
   return {
     devices,
     allocation: createDevicesAllocationService({ repo }),
-    imports: createDevicesImportService({ repo, modelFor: devices.modelFor }),
-    points: createPointsService({ repo: pointsRepo, visibleDevice }),
-    portsSlaves: createPortsSlavesService({ repo: pointsRepo, visibleDevice }),
-    templates: buildTemplatesService(deps),
+    imports: createDevicesImportService({ repo, modelFor: devices.modelFor, applyModelTemplate }),
+    points: createPointsService({ repo: pointsRepo, visibleDevice, configurableDevice }),
+    portsSlaves: createPortsSlavesService({ repo: pointsRepo, visibleDevice, configurableDevice }),
+    templates: {
+      ...templates,
+      /** POST /device/{id}/slavedevice/batch changes the configuration: Device/setParam for assignees. */
+      async applyToDevice(...args: Parameters<typeof templates.applyToDevice>) {
+        await configurableDevice(args[0], args[1]);
+        return templates.applyToDevice(...args);
+      },
+    },
   };
 }
 

@@ -13,6 +13,10 @@ export interface DeviceRecord extends DeviceTableRow {
   /** The owner is the caller's data owner or below it (false: seen through an assignment). */
   owned: boolean;
   binderTitle: string | null;
+  /** Names of the group / project / company the caller can see (null otherwise). */
+  groupName: string | null;
+  projectName: string | null;
+  companyName: string | null;
 }
 
 /** `LIKE` pattern matching `text` anywhere. */
@@ -32,7 +36,17 @@ function recordColumns(scope: Scope) {
       string | null
     >`(SELECT g.binder_title FROM device_grants g WHERE g.device_id = "devices"."id"
       AND g.user_id IN (${scope.userId}, ${scope.dataOwnerId}) ORDER BY g.binder_title NULLS LAST LIMIT 1)`,
+    groupName: directoryName(scope, 'device_groups', 'group_id'),
+    projectName: directoryName(scope, 'device_projects', 'project_id'),
+    companyName: directoryName(scope, 'companies', 'company_id'),
   };
+}
+
+/** Name of the group / project / company a device names, when that row is visible to the caller. */
+function directoryName(scope: Scope, table: string, column: string) {
+  return sql<string | null>`(SELECT x.name FROM ${sql.identifier(table)} x
+    JOIN users xo ON xo.id = x.owner_user_id
+    WHERE x.id = "devices".${sql.identifier(column)} AND xo.path LIKE ${`${scope.dataPath}%`})`;
 }
 
 const SORTS = {
@@ -63,11 +77,17 @@ export function createDevicesRepository(db: Executor) {
     ownerUsername: string;
     owned: boolean;
     binderTitle: string | null;
+    groupName: string | null;
+    projectName: string | null;
+    companyName: string | null;
   }): DeviceRecord => ({
     ...r.device,
     ownerUsername: r.ownerUsername,
     owned: r.owned,
     binderTitle: r.binderTitle,
+    groupName: r.groupName,
+    projectName: r.projectName,
+    companyName: r.companyName,
   });
 
   return {
@@ -86,6 +106,7 @@ export function createDevicesRepository(db: Executor) {
       }
       if (q.project_id) filters.push(eq(devices.projectId, q.project_id));
       if (q.group_id) filters.push(eq(devices.groupId, q.group_id));
+      if (q.company_id) filters.push(eq(devices.companyId, q.company_id));
       if (q.model_id) filters.push(eq(devices.modelId, q.model_id));
       if (q.protocol !== undefined) filters.push(eq(devices.protocol, q.protocol));
       const where = and(...filters);

@@ -8,10 +8,11 @@ import type {
   DeviceUpdateBody,
   ListResult,
 } from '@fleet/contracts';
-import type { Scope } from '../../platform/auth/scope.js';
+import { hasPermission, type Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { noPermission } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
+import type { DeviceRefs } from '../groups/device-refs.js';
 import type { ModelsRepository } from '../models/models.repository.js';
 import { credentialsOf, newSecrets } from './credentials.js';
 import { fieldError, isUniqueViolation, notFound } from './device-errors.js';
@@ -26,6 +27,16 @@ export interface DevicesServiceDeps {
   modelsRepo: ModelsRepository;
   /** Builds the model's template on a new device, inside the creating transaction. */
   applyModelTemplate(scope: Scope, device: DeviceRecord, templateId: number, tx: Executor): Promise<void>;
+  /** 10002 unless each group / project / company id names a row visible to the caller. */
+  checkRefs(scope: Scope, refs: DeviceRefs, fieldPrefix?: string): Promise<void>;
+}
+
+/** SPEC 3 permission kind an assignee needs to change a device's configuration. */
+export const SET_PARAM_PERMISSION = 'Device/setParam';
+
+/** Owner-side callers configure their devices; a caller seeing it through an assignment needs Device/setParam. */
+export function requireConfigAccess(scope: Scope, device: Pick<DeviceRecord, 'owned'>): void {
+  if (!device.owned && !hasPermission(scope, SET_PARAM_PERMISSION)) throw noPermission();
 }
 
 export function createDevicesService({
@@ -33,6 +44,7 @@ export function createDevicesService({
   pointsRepo,
   modelsRepo,
   applyModelTemplate,
+  checkRefs,
 }: DevicesServiceDeps) {
   async function visibleDevice(scope: Scope, id: number): Promise<DeviceRecord> {
     const device = await repo.findVisible(scope, id);
@@ -47,6 +59,13 @@ export function createDevicesService({
     return model;
   }
 
+  /** A visible device the caller may configure (403 for an assignee without Device/setParam). */
+  async function configurableDevice(scope: Scope, id: number): Promise<DeviceRecord> {
+    const device = await visibleDevice(scope, id);
+    requireConfigAccess(scope, device);
+    return device;
+  }
+
   async function reread(scope: Scope, id: number): Promise<DeviceRow> {
     return toDeviceRow(await visibleDevice(scope, id));
   }
@@ -54,6 +73,7 @@ export function createDevicesService({
   return {
     /** A visible device or 404 (used by the other device services). */
     visibleDevice,
+    configurableDevice,
     modelFor,
 
     async list(scope: Scope, query: DeviceListQuery): Promise<ListResult<DeviceRow>> {
@@ -85,6 +105,7 @@ export function createDevicesService({
       const model = await modelFor(scope, body.model_id);
       const draft = draftDevice({ ...body, device_imei: imei }, scope.dataOwnerId, model);
       if ('field' in draft) throw fieldError(draft.field, draft.message);
+      await checkRefs(scope, body);
       try {
         const [created] = await repo.transaction(async (tx) => {
           if ((await repo.existingImeis([imei], tx)).size > 0)
@@ -92,7 +113,15 @@ export function createDevicesService({
           await checkDeviceLimit(repo, scope.dataOwnerId, 1, tx);
           const rows = await repo.insertMany([draft], tx);
           if (model?.templateId) {
-            const record = { ...rows[0]!, ownerUsername: '', owned: true, binderTitle: null };
+            const record = {
+              ...rows[0]!,
+              ownerUsername: '',
+              owned: true,
+              binderTitle: null,
+              groupName: null,
+              projectName: null,
+              companyName: null,
+            };
             await applyModelTemplate(scope, record, model.templateId, tx);
           }
           return rows;
@@ -105,7 +134,8 @@ export function createDevicesService({
     },
 
     async update(scope: Scope, id: number, body: DeviceUpdateBody): Promise<DeviceRow> {
-      const device = await visibleDevice(scope, id);
+      const device = await configurableDevice(scope, id);
+      await checkRefs(scope, body);
       const model = body.model_id === undefined ? undefined : await modelFor(scope, body.model_id);
       const patch = patchDevice(device, body, model);
       if ('field' in patch) throw fieldError(patch.field, patch.message);
@@ -133,11 +163,16 @@ export function createDevicesService({
       }
       const visible = await repo.visibleIds(scope, ids);
       if (visible.length !== ids.length) throw notFound('device');
+      // Devices seen only through an assignment need Device/setParam, like PUT /device/{id}.
+      if ((await repo.ownedIds(scope, ids)).length !== ids.length)
+        requireConfigAccess(scope, { owned: false });
       const u = body.update;
       if (u.model_id) await modelFor(scope, u.model_id);
+      await checkRefs(scope, u, 'update.');
       const patch = {
         ...(u.group_id !== undefined && { groupId: u.group_id }),
         ...(u.project_id !== undefined && { projectId: u.project_id }),
+        ...(u.company_id !== undefined && { companyId: u.company_id }),
         ...(u.model_id !== undefined && { modelId: u.model_id }),
         ...(u.device_model !== undefined && { deviceModel: u.device_model }),
         ...(u.remark !== undefined && { remark: u.remark }),

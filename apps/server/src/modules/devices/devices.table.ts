@@ -13,6 +13,8 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { companies } from '../companies/companies.table.js';
+import { deviceGroups, deviceProjects } from '../groups/groups.table.js';
 import { users } from '../users/users.table.js';
 
 /** A gateway (class DTUGW) or a direct device (class DT), owned by a user (DESIGN 6, 7). */
@@ -31,8 +33,9 @@ export const devices = pgTable(
     protocol: smallint('protocol').notNull(),
     gatewayProtocol: text('gateway_protocol'),
     deviceClass: text('device_class').$type<'DTUGW' | 'DT'>().notNull(),
-    projectId: integer('project_id'),
-    groupId: integer('group_id'),
+    projectId: integer('project_id').references(() => deviceProjects.id, { onDelete: 'set null' }),
+    groupId: integer('group_id').references(() => deviceGroups.id, { onDelete: 'set null' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     address: text('address').notNull().default(''),
@@ -58,7 +61,13 @@ export const devices = pgTable(
     httpKey: text('http_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('devices_owner_idx').on(t.ownerUserId), index('devices_template_idx').on(t.templateId)],
+  (t) => [
+    index('devices_owner_idx').on(t.ownerUserId),
+    index('devices_template_idx').on(t.templateId),
+    index('devices_group_idx').on(t.groupId),
+    index('devices_project_idx').on(t.projectId),
+    index('devices_company_idx').on(t.companyId),
+  ],
 );
 
 /** A device assigned to a user outside the owner's own data (a customer or a sub-account below it). */

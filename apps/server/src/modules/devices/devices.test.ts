@@ -85,6 +85,11 @@ describe('POST /device', () => {
     [{ device_imei: '861234567890126', model_id: 999999 }, 'body.model_id'],
     [{ device_title: 'no identity' }, 'body.device_imei'],
     [{ device_imei: '861234567890127', owner_user_id: 1 }, 'body.owner_user_id'],
+    [{ device_imei: '861234567890128', heartbeat: '0xF' }, 'body.heartbeat: hex heartbeat needs an even'],
+    [{ device_imei: '861234567890129', heartbeat: '0xZZ' }, 'body.heartbeat'],
+    [{ device_imei: '861234567890130', heartbeat: 'x'.repeat(65) }, 'body.heartbeat'],
+    [{ device_imei: '861234567890131', heartbeat_interval_s: 86401 }, 'body.heartbeat_interval_s'],
+    [{ device_imei: '861234567890132', heartbeat_interval_s: -1 }, 'body.heartbeat_interval_s'],
   ])('refuses %j with 10002 naming %s, storing nothing', async (body, field) => {
     const before = await deviceCount();
     const res = await call(t.app, 'POST', '/device', { token: owner.token, body });
@@ -137,6 +142,38 @@ describe('POST /device', () => {
   });
 });
 
+describe('heartbeat fields', () => {
+  it('defaults to no content every 120 s, stores text or hex content and an interval, and shows csq', async () => {
+    const created = await call<DeviceRow>(t.app, 'POST', '/device', {
+      token: owner.token,
+      body: { device_imei: nextImei(), gateway_protocol: 'Modbus_RTU' },
+    });
+    expect(created.body.data).toMatchObject({ heartbeat: '', heartbeat_interval_s: 120, csq: null });
+    const withHex = await call<DeviceRow>(t.app, 'POST', '/device', {
+      token: owner.token,
+      body: { device_imei: nextImei(), heartbeat: '0xFE01', heartbeat_interval_s: 60 },
+    });
+    expect(withHex.body.data).toMatchObject({ heartbeat: '0xFE01', heartbeat_interval_s: 60 });
+    const id = created.body.data.id;
+    const updated = await call<DeviceRow>(t.app, 'PUT', `/device/${id}`, {
+      token: owner.token,
+      body: { heartbeat: 'PING', heartbeat_interval_s: 0 },
+    });
+    expect(updated.body.data).toMatchObject({ heartbeat: 'PING', heartbeat_interval_s: 0 });
+    const bad = await call(t.app, 'PUT', `/device/${id}`, {
+      token: owner.token,
+      body: { heartbeat: '0x123' },
+    });
+    expect(bad.body.code).toBe(10002);
+    expect(bad.body.msg).toContain('body.heartbeat: ');
+    const cleared = await call<DeviceRow>(t.app, 'PUT', `/device/${id}`, {
+      token: owner.token,
+      body: { heartbeat: '' },
+    });
+    expect(cleared.body.data).toMatchObject({ heartbeat: '', heartbeat_interval_s: 0 });
+  });
+});
+
 describe('GET /device', () => {
   it('filters by status, search, protocol and pages', async () => {
     const tenant = await createDeviceUser(t);
@@ -186,14 +223,12 @@ describe('GET/PUT/DELETE /device/{id}, batch, isDeviceCreate', () => {
         device_title: 'Renamed',
         protocol: 6,
         remark: 'r',
-        group_id: 7,
         expire_at: '2030-01-01T00:00:00Z',
       },
     });
     expect(put.body.data).toMatchObject({
       device_title: 'Renamed',
       device_class: 'DT',
-      group_id: 7,
       remark: 'r',
     });
     expect(put.body.data.expire_at).toBe('2030-01-01T00:00:00.000Z');
@@ -226,7 +261,7 @@ describe('GET/PUT/DELETE /device/{id}, batch, isDeviceCreate', () => {
     const foreign = await createDevice(t.database, { ownerUserId: sibling.user.id });
     const upd = await call<{ updated: number }>(t.app, 'POST', '/device/batch', {
       token: owner.token,
-      body: { ids: [a.id, b.id], update: { group_id: 3, remark: 'batch' } },
+      body: { ids: [a.id, b.id], update: { remark: 'batch' } },
     });
     expect(upd.body.data.updated).toBe(2);
     const mixed = await call(t.app, 'POST', '/device/batch', {

@@ -18,6 +18,8 @@ import type { PointsRepository } from './points.repository.js';
 export interface PointsServiceDeps {
   repo: PointsRepository;
   visibleDevice(scope: Scope, id: number): Promise<DeviceRecord>;
+  /** A visible device the caller may configure (an assignee needs Device/setParam). */
+  configurableDevice(scope: Scope, id: number): Promise<DeviceRecord>;
 }
 
 /** The register-area family a device's points are checked against. */
@@ -25,7 +27,7 @@ export const familyOf = (d: Pick<DeviceRecord, 'gatewayProtocol' | 'protocol'>) 
   areaFamilyOf(d.gatewayProtocol, d.protocol);
 
 /** Data points of a device or of its slaves (SPEC 3), validated per SPEC 5 and the protocol. */
-export function createPointsService({ repo, visibleDevice }: PointsServiceDeps) {
+export function createPointsService({ repo, visibleDevice, configurableDevice }: PointsServiceDeps) {
   async function slaveIdsOf(deviceId: number, tx?: Executor): Promise<Map<number, number>> {
     const slaves = await repo.slaves(deviceId, {}, tx);
     return new Map(slaves.map((s) => [s.id, s.slaveId]));
@@ -73,7 +75,7 @@ export function createPointsService({ repo, visibleDevice }: PointsServiceDeps) 
     },
 
     async create(scope: Scope, deviceId: number, body: PointCreateBody): Promise<DataPointRow> {
-      const device = await visibleDevice(scope, deviceId);
+      const device = await configurableDevice(scope, deviceId);
       const config: PointConfig = { ...POINT_DEFAULTS, ...body };
       const slaveRef = await checked(device, config, null);
       try {
@@ -91,7 +93,7 @@ export function createPointsService({ repo, visibleDevice }: PointsServiceDeps) 
       pointId: number,
       body: PointUpdateBody,
     ): Promise<DataPointRow> {
-      const device = await visibleDevice(scope, deviceId);
+      const device = await configurableDevice(scope, deviceId);
       const current = await repo.point(deviceId, pointId);
       if (!current) throw notFound('data point');
       const ids = await slaveIdsOf(deviceId);
@@ -111,7 +113,7 @@ export function createPointsService({ repo, visibleDevice }: PointsServiceDeps) 
     },
 
     async remove(scope: Scope, deviceId: number, pointId: number): Promise<null> {
-      await visibleDevice(scope, deviceId);
+      await configurableDevice(scope, deviceId);
       if (!(await repo.point(deviceId, pointId))) throw notFound('data point');
       await repo.deletePoint(pointId);
       return null;

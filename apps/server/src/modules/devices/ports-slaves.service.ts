@@ -9,6 +9,8 @@ import type { PointsRepository, SlaveTableRow } from './points.repository.js';
 export interface PortsSlavesDeps {
   repo: PointsRepository;
   visibleDevice(scope: Scope, id: number): Promise<DeviceRecord>;
+  /** A visible device the caller may configure (an assignee needs Device/setParam). */
+  configurableDevice(scope: Scope, id: number): Promise<DeviceRecord>;
 }
 
 const toSlaveRow = (s: SlaveTableRow & { pointCount?: number }): SlaveRow => ({
@@ -41,7 +43,7 @@ const EXPORT_POINT_COLUMNS = [
 ] as const;
 
 /** Ports and slave devices of a gateway. */
-export function createPortsSlavesService({ repo, visibleDevice }: PortsSlavesDeps) {
+export function createPortsSlavesService({ repo, visibleDevice, configurableDevice }: PortsSlavesDeps) {
   async function portOf(deviceId: number, portId: number | null | undefined) {
     if (portId === null || portId === undefined) return;
     if (!(await repo.port(deviceId, portId))) throw fieldError('port_id', `no port ${portId} on this device`);
@@ -61,7 +63,7 @@ export function createPortsSlavesService({ repo, visibleDevice }: PortsSlavesDep
     },
 
     async createPort(scope: Scope, deviceId: number, body: PortBody): Promise<PortRow> {
-      await visibleDevice(scope, deviceId);
+      await configurableDevice(scope, deviceId);
       const p = { ...PORT_DEFAULTS, ...body };
       return toPortRow(
         await repo.insertPort({
@@ -84,7 +86,7 @@ export function createPortsSlavesService({ repo, visibleDevice }: PortsSlavesDep
       portId: number,
       body: Partial<PortBody>,
     ): Promise<PortRow> {
-      await visibleDevice(scope, deviceId);
+      await configurableDevice(scope, deviceId);
       const current = await repo.port(deviceId, portId);
       if (!current) throw notFound('port');
       return toPortRow(
@@ -103,7 +105,7 @@ export function createPortsSlavesService({ repo, visibleDevice }: PortsSlavesDep
 
     /** Slaves on the port stay, without a port. */
     async removePort(scope: Scope, deviceId: number, portId: number): Promise<null> {
-      await visibleDevice(scope, deviceId);
+      await configurableDevice(scope, deviceId);
       if (!(await repo.port(deviceId, portId))) throw notFound('port');
       await repo.deletePort(portId);
       return null;
@@ -115,7 +117,7 @@ export function createPortsSlavesService({ repo, visibleDevice }: PortsSlavesDep
     },
 
     async createSlave(scope: Scope, deviceId: number, body: SlaveBody): Promise<SlaveRow> {
-      const device = await visibleDevice(scope, deviceId);
+      const device = await configurableDevice(scope, deviceId);
       if (device.deviceClass !== 'DTUGW')
         throw fieldError(
           'slave_id',
@@ -146,7 +148,7 @@ export function createPortsSlavesService({ repo, visibleDevice }: PortsSlavesDep
       sid: number,
       body: Partial<SlaveBody>,
     ): Promise<SlaveRow> {
-      await visibleDevice(scope, deviceId);
+      await configurableDevice(scope, deviceId);
       if (!(await repo.slave(deviceId, sid))) throw notFound('slave device');
       await portOf(deviceId, body.port_id);
       await checkSlaveId(deviceId, body.slave_id, sid);
@@ -160,7 +162,7 @@ export function createPortsSlavesService({ repo, visibleDevice }: PortsSlavesDep
 
     /** Deletes the slave and its points. */
     async removeSlave(scope: Scope, deviceId: number, sid: number): Promise<null> {
-      await visibleDevice(scope, deviceId);
+      await configurableDevice(scope, deviceId);
       if (!(await repo.slave(deviceId, sid))) throw notFound('slave device');
       await repo.deleteSlaves([sid]);
       return null;

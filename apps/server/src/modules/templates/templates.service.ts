@@ -4,6 +4,7 @@ import { noPermission } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
 import { fieldError, notFound } from '../devices/device-errors.js';
 import type { DeviceRecord, DevicesRepository } from '../devices/devices.repository.js';
+import { requireConfigAccess } from '../devices/devices.service.js';
 import type { PointsRepository } from '../devices/points.repository.js';
 import { METER_TEMPLATE, METER_TEMPLATE_KEY, METER_TEMPLATE_NAME } from './meter-catalogue.js';
 import { applyTemplate } from './template-apply.js';
@@ -166,6 +167,8 @@ export function createTemplatesService({ repo, devicesRepo, pointsRepo }: Templa
     async apply(scope: Scope, id: number, deviceIds: number[]) {
       const t = await visible(scope, id);
       const targets = await devicesFor(scope, deviceIds);
+      // An assignee changes a device's configuration only with Device/setParam (docs/api-devices.md).
+      for (const device of targets) requireConfigAccess(scope, device);
       return repo.transaction(async (tx) => {
         let slaves = 0;
         let points = 0;
@@ -192,6 +195,7 @@ export function createTemplatesService({ repo, devicesRepo, pointsRepo }: Templa
     ) {
       await ensureCatalogue();
       const [device] = await devicesFor(scope, [deviceId]);
+      requireConfigAccess(scope, device!);
       const t = await repo.findVisible(scope, body.gateway_temp_id);
       if (!t) throw fieldError('gateway_temp_id', `no template ${body.gateway_temp_id}`);
       if (body.port_id && !(await pointsRepo.port(deviceId, body.port_id)))

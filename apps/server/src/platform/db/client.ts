@@ -50,6 +50,12 @@ export async function createDatabase(
     pool.on('error', (error) => {
       process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`);
     });
+    // pg-pool listens for errors only on idle clients: a client checked out for a transaction
+    // (every pipeline batch) that loses PostgreSQL would emit 'error' with no listener and kill
+    // the process. The query fails instead, the pool drops the client, and the caller retries.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -1,0 +1,142 @@
+import { type FleetPlan, planFleet, type RunningFleet, startFleet } from '@fleet/simulator';
+import { eq, inArray } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { newSecrets, randomCode } from '../modules/devices/credentials.js';
+import { dataPoints, devicePorts, devices, slaveDevices } from '../modules/devices/devices.table.js';
+import { users } from '../modules/users/users.table.js';
+import type { Executor } from '../platform/db/client.js';
+import { type DemoPoint, demoPoints } from './demo-points.js';
+
+/** What the demo fleet is: small enough to idle on a laptop, varied enough to show every screen. */
+export const DEMO_FLEET = planFleet({
+  mqttDevices: 3,
+  dtuGateways: 1,
+  slavesPerGateway: 2,
+  registersPerSlave: 4,
+  imeiBase: 866_900_000_000_001,
+  mqttIntervalMs: 5000,
+  heartbeat: 'PING',
+  heartbeatIntervalMs: 30_000,
+  signalQuality: true,
+});
+
+const MQTT_TITLES = ['Cold room A', 'Cold room B', 'Boiler house'];
+const GATEWAY_TITLE = 'Pump station gateway';
+const POLL_INTERVAL_S = 5;
+
+/**
+ * Creates the demo devices under the demo account once (idempotent: existing IMEIs are kept with
+ * their credentials). Each device gets its own secrets like any other; nothing is shared.
+ */
+export async function ensureDemoDevices(db: Executor, ownerUserId: number, plan: FleetPlan = DEMO_FLEET) {
+  const imeis = [...plan.mqtt.map((d) => d.imei), ...plan.dtu.map((g) => g.imei)];
+  await db.transaction(async (tx) => {
+    const existing = new Set(
+      (await tx.select({ imei: devices.imei }).from(devices).where(inArray(devices.imei, imeis))).map(
+        (r) => r.imei,
+      ),
+    );
+    for (const [i, device] of plan.mqtt.entries()) {
+      if (existing.has(device.imei)) continue;
+      const id = await insertDevice(tx, ownerUserId, device.imei, MQTT_TITLES[i] ?? `Demo sensor ${i + 1}`, {
+        protocol: 7, // MQTT (SPEC 3): a direct device
+        deviceClass: 'DT',
+      });
+      await insertPoints(tx, id, null, demoPoints.mqtt);
+    }
+    for (const gateway of plan.dtu) {
+      if (existing.has(gateway.imei)) continue;
+      const id = await insertDevice(tx, ownerUserId, gateway.imei, GATEWAY_TITLE, {
+        protocol: 1, // MODBUS over a DTU
+        deviceClass: 'DTUGW',
+        heartbeat: plan.description.heartbeat ?? 'PING',
+        heartbeatIntervalS: Math.round((plan.description.heartbeatIntervalMs ?? 60_000) / 1000),
+      });
+      const [port] = await tx
+        .insert(devicePorts)
+        .values({
+          deviceId: id,
+          name: 'COM1',
+          kind: 'serial',
+          baud: 9600,
+          dataBits: 8,
+          parity: 'N',
+          stopBits: 1,
+          uartReadMs: 25,
+          pollIntervalS: POLL_INTERVAL_S,
+        })
+        .returning({ id: devicePorts.id });
+      for (const slave of gateway.slaves) {
+        const [row] = await tx
+          .insert(slaveDevices)
+          .values({ deviceId: id, portId: port!.id, name: `Pump ${slave.id}`, slaveId: slave.id })
+          .returning({ id: slaveDevices.id });
+        await insertPoints(tx, id, row!.id, demoPoints.slave(slave.points));
+      }
+    }
+  });
+}
+
+async function insertDevice(
+  tx: Executor,
+  ownerUserId: number,
+  imei: string,
+  title: string,
+  kind: { protocol: number; deviceClass: 'DT' | 'DTUGW'; heartbeat?: string; heartbeatIntervalS?: number },
+): Promise<number> {
+  const [row] = await tx
+    .insert(devices)
+    .values({
+      ownerUserId,
+      title,
+      imei,
+      sharecode: randomCode(12),
+      deviceModel: 'Demo',
+      remark: 'Demo fleet (DEMO=1): simulated inside the platform',
+      ...kind,
+      ...newSecrets(),
+    })
+    .returning({ id: devices.id });
+  return row!.id;
+}
+
+async function insertPoints(tx: Executor, deviceId: number, slaveRef: number | null, points: DemoPoint[]) {
+  await tx.insert(dataPoints).values(points.map((p, sort) => ({ ...p, deviceId, slaveRef, sort })));
+}
+
+/** Starts the simulated devices against this platform's own listeners, with their real credentials. */
+export async function startDemoFleet(
+  db: Executor,
+  target: { mqttUrl: string; dtu: { host: string; port: number } },
+  logger: Logger,
+  plan: FleetPlan = DEMO_FLEET,
+): Promise<RunningFleet> {
+  const imeis = [...plan.mqtt.map((d) => d.imei), ...plan.dtu.map((g) => g.imei)];
+  const rows = await db
+    .select({ imei: devices.imei, mqttPassword: devices.mqttPassword, dtuKey: devices.dtuKey })
+    .from(devices)
+    .where(inArray(devices.imei, imeis));
+  const secrets = new Map(rows.map((r) => [r.imei, r]));
+  const secretOf = (imei: string) => {
+    const found = secrets.get(imei);
+    if (!found) throw new Error(`demo device ${imei} is missing`);
+    return found;
+  };
+  const fleet = await startFleet(plan, {
+    mqttUrl: target.mqttUrl,
+    dtu: target.dtu,
+    mqttPassword: (imei) => secretOf(imei).mqttPassword,
+    dtuKey: (imei) => secretOf(imei).dtuKey,
+    onEvent: (imei, event) => {
+      if (event.type === 'error') logger.debug({ imei, event }, 'demo device event');
+    },
+  });
+  logger.info({ mqtt: plan.mqtt.length, gateways: plan.dtu.length }, 'demo fleet running');
+  return fleet;
+}
+
+/** The demo account's user id, if DEMO=1 created it. */
+export async function demoOwnerId(db: Executor, username: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  return row?.id;
+}

@@ -1,0 +1,100 @@
+import {
+  dataStream,
+  deviceIdQuery,
+  historyPage,
+  historyQuery,
+  lastdpsQuery,
+  lastdpsRow,
+  lastPoint,
+  listOf,
+  seriesAnswer,
+  seriesQuery,
+} from '@fleet/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { scopeOf } from '../../platform/auth/auth.plugin.js';
+import type { ModuleDeps } from '../../platform/deps.js';
+import { ok, okResponse } from '../../platform/http/envelope.js';
+import { buildDeviceServices } from '../devices/devices.module.js';
+import { createDevicesRepository } from '../devices/devices.repository.js';
+import { createTelemetryRepository } from './telemetry.repository.js';
+import { createTelemetryService } from './telemetry.service.js';
+
+const tags = ['telemetry'];
+const config = { permission: ['DeviceManage', 'Monitor.DeviceMonitor', 'Device/view'] } as const;
+
+/** Latest values, data streams and history of devices in scope (docs/api-pipeline.md "Telemetry"). */
+export const telemetryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  const db = deps.database.db;
+  const telemetry = createTelemetryService({
+    repo: createTelemetryRepository(db),
+    devicesRepo: createDevicesRepository(db),
+    devices: buildDeviceServices(deps).devices,
+  });
+
+  app.get(
+    '/device/lastdp',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Latest value of every collected point of a device',
+        querystring: deviceIdQuery,
+        response: okResponse(z.array(lastPoint)),
+      },
+    },
+    async (request) => ok(await telemetry.lastdp(scopeOf(request), request.query)),
+  );
+  app.get(
+    '/device/lastdps',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Devices in scope with the latest values of their shown points',
+        querystring: lastdpsQuery,
+        response: okResponse(listOf(lastdpsRow)),
+      },
+    },
+    async (request) => ok(await telemetry.lastdps(scopeOf(request), request.query)),
+  );
+  app.get(
+    '/device/dss',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Data streams of a device',
+        querystring: deviceIdQuery,
+        response: okResponse(z.array(dataStream)),
+      },
+    },
+    async (request) => ok(await telemetry.dataStreams(scopeOf(request), request.query)),
+  );
+  app.get(
+    '/device/history',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Raw stored values of one point, paged by cursor',
+        querystring: historyQuery,
+        response: okResponse(historyPage),
+      },
+    },
+    async (request) => ok(await telemetry.history(scopeOf(request), request.query)),
+  );
+  app.get(
+    '/device/history/series',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Chart series of up to 20 points, aggregated to at most `points` values',
+        querystring: seriesQuery,
+        response: okResponse(seriesAnswer),
+      },
+    },
+    async (request) => ok(await telemetry.series(scopeOf(request), request.query)),
+  );
+};

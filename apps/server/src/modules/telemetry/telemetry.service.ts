@@ -1,0 +1,188 @@
+import {
+  type DataStream,
+  type DeviceIdQuery,
+  HISTORY_MAX_SPAN_DAYS,
+  type HistoryPage,
+  type HistoryQuery,
+  type LastdpsQuery,
+  type LastdpsRow,
+  type LastPoint,
+  type ListResult,
+  type SeriesAnswer,
+  type SeriesQuery,
+} from '@fleet/contracts';
+import { notFound } from '../../platform/auth/access.js';
+import type { Scope } from '../../platform/auth/scope.js';
+import { paramError } from '../../platform/http/errors.js';
+import type { DevicesRepository } from '../devices/devices.repository.js';
+import type { DevicesService } from '../devices/devices.service.js';
+import { bucketWidth, fillBuckets, rawPoints } from './series-buckets.js';
+import type { PointWithLatest, SeriesRow, TelemetryRepository } from './telemetry.repository.js';
+
+export interface TelemetryServiceDeps {
+  repo: TelemetryRepository;
+  devicesRepo: DevicesRepository;
+  devices: Pick<DevicesService, 'visibleDevice' | 'list'>;
+}
+
+const latestValueOf = (p: PointWithLatest) => p.text ?? p.value;
+const atOf = (p: PointWithLatest) => (p.at ? p.at.toISOString() : null);
+
+/** Checks a starttime/endtime pair (10002 naming the field). */
+function checkRange(start: Date, end: Date): void {
+  if (end.getTime() < start.getTime()) throw paramError('query.endtime: must not be before starttime');
+  if (end.getTime() - start.getTime() > HISTORY_MAX_SPAN_DAYS * 86_400_000) {
+    throw paramError(`query.endtime: the range may cover at most ${HISTORY_MAX_SPAN_DAYS} days`);
+  }
+}
+
+/** The cursor names the point, the order and the last timestamp answered. */
+const encodeCursor = (pointId: number, order: string, ms: number) =>
+  Buffer.from(`h1:${pointId}:${order}:${ms}`).toString('base64url');
+
+function decodeCursor(cursor: string, pointId: number, order: string): number {
+  const match = /^h1:(\d+):(asc|desc):(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match || Number(match[1]) !== pointId || match[2] !== order) {
+    throw paramError('query.cursor: not a cursor of this query');
+  }
+  return Number(match[3]);
+}
+
+/** Latest values, data streams and history of the points of visible devices. */
+export function createTelemetryService({ repo, devicesRepo, devices }: TelemetryServiceDeps) {
+  /** Points by id, 404 unless every one exists on a device the caller may see. */
+  async function visiblePoints(scope: Scope, pointIds: readonly number[]) {
+    const points = await repo.points(pointIds);
+    if (points.length !== pointIds.length) throw notFound('point');
+    const deviceIds = [...new Set(points.map((p) => p.deviceId))];
+    const visible = await devicesRepo.visibleIds(scope, deviceIds);
+    if (visible.length !== deviceIds.length) throw notFound('point');
+    const byId = new Map(points.map((p) => [p.id, p]));
+    return pointIds.map((id) => byId.get(id)!);
+  }
+
+  return {
+    async lastdp(scope: Scope, query: DeviceIdQuery): Promise<LastPoint[]> {
+      await devices.visibleDevice(scope, query.device_id);
+      const points = await repo.pointsWithLatest([query.device_id], 'collected');
+      return points.map((p) => ({
+        point_id: p.id,
+        name: p.name,
+        title: p.title,
+        slave_id: p.slaveId,
+        unit: p.unit,
+        decimals: p.decimals,
+        access: p.access,
+        type: p.type,
+        value: latestValueOf(p),
+        at: atOf(p),
+      }));
+    },
+
+    async lastdps(scope: Scope, query: LastdpsQuery): Promise<ListResult<LastdpsRow>> {
+      const page = await devices.list(scope, query);
+      const points = await repo.pointsWithLatest(
+        page.rows.map((d) => d.id),
+        'shown',
+      );
+      const byDevice = new Map<number, PointWithLatest[]>();
+      for (const p of points) {
+        const list = byDevice.get(p.deviceId) ?? [];
+        list.push(p);
+        byDevice.set(p.deviceId, list);
+      }
+      return {
+        total: page.total,
+        rows: page.rows.map((d) => ({
+          device_id: d.id,
+          device_title: d.device_title,
+          device_imei: d.device_imei,
+          status: d.status,
+          alarm_type: d.alarm_type,
+          online_at: d.online_at,
+          lastdp: (byDevice.get(d.id) ?? []).map((p) => ({
+            point_id: p.id,
+            name: p.name,
+            title: p.title,
+            value: latestValueOf(p),
+            unit: p.unit,
+            at: atOf(p),
+          })),
+        })),
+      };
+    },
+
+    async dataStreams(scope: Scope, query: DeviceIdQuery): Promise<DataStream[]> {
+      await devices.visibleDevice(scope, query.device_id);
+      const points = await repo.pointsWithLatest([query.device_id], 'all');
+      const counts = await repo.storedCounts(points.map((p) => p.id));
+      return points.map((p) => ({
+        point_id: p.id,
+        name: p.name,
+        title: p.title,
+        slave_id: p.slaveId,
+        unit: p.unit,
+        data_type: p.dataType,
+        storage_mode: p.storageMode,
+        value: latestValueOf(p),
+        at: atOf(p),
+        stored_count: counts.get(p.id) ?? 0,
+      }));
+    },
+
+    async history(scope: Scope, query: HistoryQuery): Promise<HistoryPage> {
+      checkRange(query.starttime, query.endtime);
+      await visiblePoints(scope, [query.point_id]);
+      const after = query.cursor ? decodeCursor(query.cursor, query.point_id, query.order) : null;
+      const rows = await repo.historyPage({
+        pointId: query.point_id,
+        start: query.starttime,
+        end: query.endtime,
+        limit: query.limit + 1,
+        order: query.order,
+        after,
+      });
+      const more = rows.length > query.limit;
+      const page = more ? rows.slice(0, query.limit) : rows;
+      return {
+        rows: page.map((r) => ({ ts: new Date(r.ms).toISOString(), value: r.value })),
+        next_cursor: more ? encodeCursor(query.point_id, query.order, page[page.length - 1]!.ms) : null,
+      };
+    },
+
+    async series(scope: Scope, query: SeriesQuery): Promise<SeriesAnswer> {
+      const { starttime: start, endtime: end, points: maxPoints } = query;
+      checkRange(start, end);
+      const points = await visiblePoints(scope, query.point_ids);
+      const ids = points.map((p) => p.id);
+      const counts = await repo.cappedCounts(ids, start, end, maxPoints + 1);
+      const fits = ids.every((id) => (counts.get(id) ?? 0) <= maxPoints);
+      const startMs = start.getTime();
+      const endMs = end.getTime();
+      const bucketMs = fits ? 0 : bucketWidth(startMs, endMs, maxPoints);
+      const rows = fits
+        ? await repo.raw(ids, start, end)
+        : await repo.aggregated(ids, start, end, bucketMs, query.fn);
+      const rowsOf = new Map<number, SeriesRow[]>();
+      for (const row of rows) {
+        const list = rowsOf.get(row.point_id) ?? [];
+        list.push(row);
+        rowsOf.set(row.point_id, list);
+      }
+      return {
+        bucket_ms: bucketMs,
+        series: points.map((p) => ({
+          point_id: p.id,
+          name: p.name,
+          title: p.title,
+          unit: p.unit,
+          points: fits
+            ? rawPoints(rowsOf.get(p.id) ?? [])
+            : fillBuckets(rowsOf.get(p.id) ?? [], startMs, endMs, bucketMs),
+        })),
+      };
+    },
+  };
+}
+
+export type TelemetryService = ReturnType<typeof createTelemetryService>;

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { ensureHistoryPartitions, startHistoryMaintenance } from './history-partitions.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function query<T>(text: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await t.database.db.execute(text)) as unknown as { rows: T[] }).rows;
+}
+const partitions = async () =>
+  (
+    await query<{ name: string }>(
+      sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+          where i.inhparent = 'point_history'::regclass order by 1`,
+    )
+  ).map((r) => r.name);
+const countIn = async (table: string) =>
+  (await query<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
+const insertAt = (pointId: number, iso: string) =>
+  t.database.db.execute(sql`insert into point_history (point_id, ts, value) values (${pointId}, ${iso}, 1)`);
+
+describe('history partitions', () => {
+  it('creates last month to two months ahead, moving rows out of the default partition', async () => {
+    await insertAt(1, '2026-01-15T00:00:00Z');
+    await insertAt(1, '2026-02-28T23:59:59.999Z');
+    await insertAt(1, '2026-03-01T00:00:00Z');
+    const report = await ensureHistoryPartitions(t.database, {
+      now: new Date('2026-02-10T12:00:00Z'),
+      retentionMonths: 24,
+    });
+    expect(report.created).toEqual([
+      'point_history_y2026m01',
+      'point_history_y2026m02',
+      'point_history_y2026m03',
+      'point_history_y2026m04',
+    ]);
+    expect(report.moved).toBe(3);
+    expect(await countIn('point_history_default')).toBe(0);
+    expect(await countIn('point_history_y2026m02')).toBe(1);
+    expect(await countIn('point_history_y2026m03')).toBe(1);
+    // The unique key still holds across the moved rows.
+    await t.database.db.execute(
+      sql`insert into point_history (point_id, ts, value) values (1, '2026-03-01T00:00:00Z', 2) on conflict do nothing`,
+    );
+    expect(await countIn('point_history_y2026m03')).toBe(1);
+
+    const again = await ensureHistoryPartitions(t.database, {
+      now: new Date('2026-02-10T12:00:00Z'),
+      retentionMonths: 24,
+    });
+    expect(again).toEqual({ created: [], moved: 0, dropped: [], deletedFromDefault: 0 });
+  });
+
+  it('drops partitions entirely older than the retention and old rows of the default partition', async () => {
+    await insertAt(2, '2025-12-31T00:00:00Z'); // default partition (no December partition exists)
+    await insertAt(2, '2026-01-20T00:00:00Z');
+    const report = await ensureHistoryPartitions(t.database, {
+      now: new Date('2026-04-15T00:00:00Z'),
+      retentionMonths: 2,
+    });
+    // Cutoff 2026-02-15: January ends before it, February does not.
+    expect(report.dropped).toEqual(['point_history_y2026m01']);
+    expect(report.deletedFromDefault).toBe(1);
+    expect(report.created).toEqual(['point_history_y2026m05', 'point_history_y2026m06']);
+    expect(await partitions()).toEqual([
+      'point_history_default',
+      'point_history_y2026m02',
+      'point_history_y2026m03',
+      'point_history_y2026m04',
+      'point_history_y2026m05',
+      'point_history_y2026m06',
+    ]);
+  });
+
+  it('runs at once when started, logs failures and stops', async () => {
+    const errors: unknown[] = [];
+    const logger = { info: () => undefined, error: (o: unknown) => errors.push(o) };
+    const maintenance = startHistoryMaintenance(
+      t.database,
+      { retentionMonths: 24, now: () => new Date('2026-07-01T00:00:00Z') },
+      logger as never,
+    );
+    await maintenance.stop();
+    expect(errors).toEqual([]);
+    expect(await partitions()).toContain('point_history_y2026m09');
+  });
+});

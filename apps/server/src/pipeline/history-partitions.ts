@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database, Executor } from '../platform/db/client.js';
+
+export interface HistoryPartitionOptions {
+  now: Date;
+  /** Months created ahead of the current one (default 2). */
+  monthsAhead?: number;
+  /** History older than this many months is removed. */
+  retentionMonths: number;
+}
+
+export interface HistoryMaintenanceReport {
+  created: string[];
+  /** Rows moved out of the default partition into a new monthly one. */
+  moved: number;
+  dropped: string[];
+  /** Rows older than the retention deleted from the default partition. */
+  deletedFromDefault: number;
+}
+
+/** Serialises maintenance between instances sharing one PostgreSQL (any constant works). */
+const MAINTENANCE_LOCK = 7_342_001;
+const NAME = /^point_history_y(\d{4})m(\d{2})$/;
+
+const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
+const partitionName = (d: Date) =>
+  `point_history_y${d.getUTCFullYear()}m${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+const literal = (d: Date) => `'${d.toISOString()}'`;
+
+async function rows<T>(executor: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+async function existingPartitions(executor: Executor): Promise<string[]> {
+  const found = await rows<{ name: string }>(
+    executor,
+    sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+        where i.inhparent = 'point_history'::regclass`,
+  );
+  return found.map((r) => r.name).filter((name) => NAME.test(name));
+}
+
+/**
+ * Monthly partitions of point_history (DESIGN 7) from last month to `monthsAhead` ahead, and the
+ * retention: partitions entirely older than `retentionMonths` are dropped, older rows that landed
+ * in the default partition deleted. Safe to run repeatedly and from several instances at once.
+ */
+export async function ensureHistoryPartitions(
+  database: Database,
+  options: HistoryPartitionOptions,
+): Promise<HistoryMaintenanceReport> {
+  const { now, retentionMonths } = options;
+  const monthsAhead = options.monthsAhead ?? 2;
+  const report: HistoryMaintenanceReport = { created: [], moved: 0, dropped: [], deletedFromDefault: 0 };
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+
+  for (let k = -1; k <= monthsAhead; k += 1) {
+    const from = monthStart(year, month + k);
+    const to = monthStart(year, month + k + 1);
+    const name = partitionName(from);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${MAINTENANCE_LOCK})`);
+      if ((await existingPartitions(tx)).includes(name)) return;
+      const range = sql.raw(`${literal(from)} and ts < ${literal(to)}`);
+      const [{ waiting } = { waiting: false }] = await rows<{ waiting: boolean }>(
+        tx,
+        sql`select exists (select 1 from point_history_default where ts >= ${range}) as waiting`,
+      );
+      const bounds = sql.raw(`for values from (${literal(from)}) to (${literal(to)})`);
+      if (!waiting) {
+        await tx.execute(sql`create table ${sql.identifier(name)} partition of point_history ${bounds}`);
+      } else {
+        // Rows of this month already sit in the default partition (a device clock far ahead, or
+        // maintenance that did not run): creating the partition directly would fail, so build it
+        // standalone, move the rows over and attach it, all in this one transaction.
+        await tx.execute(
+          sql`create table ${sql.identifier(name)} (like point_history including defaults including constraints)`,
+        );
+        const moved = await rows<{ n: number }>(
+          tx,
+          sql`with gone as (delete from point_history_default where ts >= ${range} returning *),
+              put as (insert into ${sql.identifier(name)} select * from gone returning 1)
+              select count(*)::int as n from put`,
+        );
+        report.moved += moved[0]?.n ?? 0;
+        await tx.execute(sql`alter table point_history attach partition ${sql.identifier(name)} ${bounds}`);
+      }
+      report.created.push(name);
+    });
+  }
+
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - retentionMonths);
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MAINTENANCE_LOCK})`);
+    for (const name of await existingPartitions(tx)) {
+      const [, y, m] = NAME.exec(name)!;
+      const end = monthStart(Number(y), Number(m));
+      if (end.getTime() <= cutoff.getTime()) {
+        await tx.execute(sql`drop table ${sql.identifier(name)}`);
+        report.dropped.push(name);
+      }
+    }
+    const deleted = await rows<{ n: number }>(
+      tx,
+      sql`with gone as (delete from point_history_default where ts < ${sql.raw(literal(cutoff))} returning 1)
+          select count(*)::int as n from gone`,
+    );
+    report.deletedFromDefault = deleted[0]?.n ?? 0;
+  });
+  return report;
+}
+
+export interface HistoryMaintenanceOptions {
+  retentionMonths: number;
+  monthsAhead?: number;
+  now?: () => Date;
+  /** Default every 6 hours. */
+  intervalMs?: number;
+}
+
+/** Runs the partition maintenance now and then periodically; failures are logged and retried next time. */
+export function startHistoryMaintenance(
+  database: Database,
+  options: HistoryMaintenanceOptions,
+  logger?: Logger,
+): { stop(): Promise<void>; running(): Promise<void> } {
+  const now = options.now ?? (() => new Date());
+  let current: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const run = () => {
+    if (stopped) return;
+    current = current.then(async () => {
+      try {
+        const report = await ensureHistoryPartitions(database, {
+          now: now(),
+          monthsAhead: options.monthsAhead,
+          retentionMonths: options.retentionMonths,
+        });
+        if (report.created.length + report.dropped.length + report.deletedFromDefault > 0) {
+          logger?.info(report, 'history partitions maintained');
+        }
+      } catch (error) {
+        logger?.error({ err: error }, 'history partition maintenance failed');
+      }
+    });
+  };
+  run();
+  const timer = setInterval(run, options.intervalMs ?? 6 * 3600_000);
+  timer.unref();
+  return {
+    /** Settles when a run in progress has finished (so the database can be closed after it). */
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      return current;
+    },
+    running: () => current,
+  };
+}

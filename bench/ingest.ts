@@ -1,0 +1,137 @@
+/**
+ * Ingest benchmark (DESIGN 7): readings through the real pipeline (latest values, history by
+ * storage mode, daily counters, one transaction per batch) against raw inserts of the same rows in
+ * the same run. Prints one JSON document. `BENCH_DATABASE_URL` (default the local PostgreSQL)
+ * selects the server for the PostgreSQL part; it is skipped with a note when unreachable.
+ */
+import pg from 'pg';
+import {
+  type BenchDatabase,
+  createFleet,
+  embeddedDatabase,
+  type Fleet,
+  postgresDatabase,
+} from './support/fleet.js';
+import { runMqtt } from './support/mqtt-run.js';
+import { historyCount, rawRows, runPipeline } from './support/pipeline-run.js';
+import { compareHistoryInserts, rawCopy, rawMultiRowInsert } from './support/raw-insert.js';
+
+const DEVICES = 100;
+const POINTS = 20;
+const IN_FLIGHT = 1000;
+const TARGETS = {
+  embedded_points_per_s: 20_000,
+  postgres_points_per_s: 100_000,
+  postgres_ratio_to_raw_copy: 0.5,
+};
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Readings in the timed runs: rounds x DEVICES x POINTS. */
+const EMBEDDED_ROUNDS = Number(process.env.BENCH_EMBEDDED_ROUNDS ?? 100); // 200,000 readings
+const POSTGRES_ROUNDS = Number(process.env.BENCH_POSTGRES_ROUNDS ?? 300); // 600,000 readings
+
+const MQTT_POINTS_PER_S = 5000;
+const MQTT_SECONDS = Number(process.env.BENCH_MQTT_SECONDS ?? 10);
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+/** Readings of the timed runs sit in the current month; each part uses its own hour. */
+const hourStart = (offsetHours: number) =>
+  Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1) + offsetHours * 3600_000;
+
+async function embedded() {
+  const bench = await embeddedDatabase();
+  try {
+    const fleet = await createFleet(bench.database, DEVICES, POINTS);
+    const pipeline = await runPipeline(bench.database, fleet, EMBEDDED_ROUNDS, hourStart(0), IN_FLIGHT);
+    const rows = rawRows(fleet, EMBEDDED_ROUNDS, hourStart(10));
+    const rawSeconds = await rawMultiRowInsert(bench.database, rows);
+    const raw = {
+      method: 'multi-row INSERT, 5,000 rows per statement',
+      points_per_s: Math.round(rows.length / rawSeconds),
+    };
+    return {
+      database: 'PGlite (embedded, data directory on disk)',
+      pipeline,
+      raw,
+      ratio_pipeline_to_raw: round3(pipeline.points_per_s / raw.points_per_s),
+      target_points_per_s: TARGETS.embedded_points_per_s,
+      meets_target: pipeline.points_per_s >= TARGETS.embedded_points_per_s,
+      history_rows: await historyCount(bench.database),
+    };
+  } finally {
+    await bench.dispose();
+  }
+}
+
+/** MQTT end to end on a fresh embedded database (the default deployment). */
+async function mqttEndToEnd() {
+  const bench = await embeddedDatabase();
+  try {
+    const fleet = await createFleet(bench.database, DEVICES, POINTS);
+    return await runMqtt(bench.database, fleet, MQTT_POINTS_PER_S, MQTT_SECONDS);
+  } finally {
+    await bench.dispose();
+  }
+}
+
+async function reachable(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    const result = await client.query<{ server_version: string }>('show server_version');
+    return result.rows[0]?.server_version ?? 'unknown';
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function postgres() {
+  const version = await reachable(pgUrl);
+  if (!version) return { skipped: `PostgreSQL not reachable at BENCH_DATABASE_URL (${new URL(pgUrl).host})` };
+  let bench: BenchDatabase | undefined;
+  try {
+    bench = await postgresDatabase(pgUrl);
+    const fleet: Fleet = await createFleet(bench.database, DEVICES, POINTS);
+    const pipeline = await runPipeline(bench.database, fleet, POSTGRES_ROUNDS, hourStart(0), IN_FLIGHT);
+    const rows = rawRows(fleet, POSTGRES_ROUNDS, hourStart(10));
+    const rawSeconds = await rawCopy(bench.url!, rows);
+    const raw = {
+      method: 'COPY FROM STDIN into point_history, 5,000 rows per transaction',
+      points_per_s: Math.round(rows.length / rawSeconds),
+    };
+    const ratio = round3(pipeline.points_per_s / raw.points_per_s);
+    const methods = await compareHistoryInserts(bench.url!, rawRows(fleet, 100, hourStart(20)));
+    return {
+      database: `PostgreSQL ${version}`,
+      pipeline,
+      raw,
+      ratio_pipeline_to_raw: ratio,
+      target_points_per_s: TARGETS.postgres_points_per_s,
+      target_ratio_to_raw_copy: TARGETS.postgres_ratio_to_raw_copy,
+      meets_target:
+        pipeline.points_per_s >= TARGETS.postgres_points_per_s && ratio >= TARGETS.postgres_ratio_to_raw_copy,
+      history_insert_methods: methods,
+      history_rows: await historyCount(bench.database),
+    };
+  } finally {
+    await bench?.dispose();
+  }
+}
+
+const started = performance.now();
+const report = {
+  benchmark: 'ingest',
+  fleet: {
+    devices: DEVICES,
+    points_per_device: POINTS,
+    storage: 'every reading to history (mode 1, interval 0)',
+  },
+  load: { message: `${POINTS} readings of one device`, in_flight_messages: IN_FLIGHT },
+  embedded: await embedded(),
+  postgres: await postgres(),
+  mqtt_end_to_end: await mqttEndToEnd(),
+  total_seconds: 0,
+};
+report.total_seconds = round3((performance.now() - started) / 1000);
+process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { parseConfig } from '../../apps/server/src/config.js';
+import { draftDevice } from '../../apps/server/src/modules/devices/device-rules.js';
+import { createDevicesRepository } from '../../apps/server/src/modules/devices/devices.repository.js';
+import {
+  createPointsRepository,
+  type NewPoint,
+} from '../../apps/server/src/modules/devices/points.repository.js';
+import { bootstrap } from '../../apps/server/src/platform/bootstrap/bootstrap.js';
+import { createDatabase, type Database } from '../../apps/server/src/platform/db/client.js';
+import { migrateDatabase } from '../../apps/server/src/platform/db/migrate.js';
+
+export interface BenchDatabase {
+  database: Database;
+  /** PostgreSQL only: the connection string of the fresh bench database (for raw COPY). */
+  url?: string;
+  dispose(): Promise<void>;
+}
+
+/** A migrated, bootstrapped PGlite database in a temp directory (on disk, like production). */
+export async function embeddedDatabase(): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-bench-'));
+  const config = parseConfig({ DATA_DIR: dataDir });
+  const database = await createDatabase(config);
+  await database.ready;
+  await migrateDatabase(database);
+  await bootstrap(database, config);
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh database `fleet_bench_<random>` on the server of `adminUrl`, dropped by dispose(). */
+export async function postgresDatabase(adminUrl: string): Promise<BenchDatabase> {
+  const name = `fleet_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-bench-'));
+  const config = parseConfig({ DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+  const database = await createDatabase(config);
+  await migrateDatabase(database);
+  await bootstrap(database, config);
+  return {
+    database,
+    url: url.toString(),
+    async dispose() {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+export interface Fleet {
+  devices: { id: number; imei: string; mqttPassword: string; points: number[] }[];
+}
+
+/** `deviceCount` devices of the administrator with `pointsPerDevice` points stored on every reading. */
+export async function createFleet(
+  database: Database,
+  deviceCount: number,
+  pointsPerDevice: number,
+): Promise<Fleet> {
+  const result = (await database.db.execute(sql`select id from users order by id limit 1`)) as unknown as {
+    rows: { id: number }[];
+  };
+  const ownerId = result.rows[0]!.id;
+  const drafts = Array.from({ length: deviceCount }, (_, i) => {
+    const draft = draftDevice(
+      {
+        device_imei: `99${String(Date.now()).slice(-8)}${String(i).padStart(5, '0')}`,
+        device_title: `bench ${i}`,
+      },
+      ownerId,
+      null,
+    );
+    if ('field' in draft) throw new Error(`${draft.field}: ${draft.message}`);
+    return draft;
+  });
+  const devices = await createDevicesRepository(database.db).insertMany(drafts);
+  const points: NewPoint[] = devices.flatMap((d) =>
+    Array.from({ length: pointsPerDevice }, (_, k) => ({
+      deviceId: d.id,
+      slaveRef: null,
+      name: `p${k}`,
+      title: `Point ${k}`,
+      type: 0,
+      sourceKind: 'register',
+      dataType: 'float',
+      byteOrder: 'ABCD',
+      scale: 1,
+      offset: 0,
+      decimals: 2,
+      unit: '',
+      storageMode: 1,
+      storageIntervalS: 0,
+      tolerance: 0,
+      collectMode: 1,
+      access: 'read',
+      triggerEnable: 0,
+      dsConfig: { translate: [] },
+      sort: k,
+    })),
+  );
+  const rows = await createPointsRepository(database.db).insertPoints(points);
+  return {
+    devices: devices.map((d) => ({
+      id: d.id,
+      imei: d.imei,
+      mqttPassword: d.mqttPassword,
+      points: rows.filter((p) => p.deviceId === d.id).map((p) => p.id),
+    })),
+  };
+}
