@@ -7,6 +7,7 @@ import pg from 'pg';
 import { parseConfig } from '../../apps/server/src/config.js';
 import { draftDevice } from '../../apps/server/src/modules/devices/device-rules.js';
 import { createDevicesRepository } from '../../apps/server/src/modules/devices/devices.repository.js';
+import { pointFields } from '../../apps/server/src/modules/devices/point-defaults.js';
 import {
   createPointsRepository,
   type NewPoint,
@@ -96,25 +97,9 @@ export async function createFleet(
   const devices = await createDevicesRepository(database.db).insertMany(drafts);
   const points: NewPoint[] = devices.flatMap((d) =>
     Array.from({ length: pointsPerDevice }, (_, k) => ({
+      ...pointFields({ name: `p${k}`, title: `Point ${k}` }),
       deviceId: d.id,
       slaveRef: null,
-      name: `p${k}`,
-      title: `Point ${k}`,
-      type: 0,
-      sourceKind: 'register',
-      dataType: 'float',
-      byteOrder: 'ABCD',
-      scale: 1,
-      offset: 0,
-      decimals: 2,
-      unit: '',
-      storageMode: 1,
-      storageIntervalS: 0,
-      tolerance: 0,
-      collectMode: 1,
-      access: 'read',
-      triggerEnable: 0,
-      dsConfig: { translate: [] },
       sort: k,
     })),
   );

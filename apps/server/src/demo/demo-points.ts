@@ -1,34 +1,7 @@
 import type { PlannedSlave } from '@fleet/simulator';
-import type { NewPoint } from '../modules/devices/points.repository.js';
+import { type PointFields, pointFields } from '../modules/devices/point-defaults.js';
 
-export type DemoPoint = Omit<NewPoint, 'deviceId' | 'slaveRef' | 'sort'>;
-
-/** Defaults of a demo point: a monitored register, every reading stored, read-only. */
-function point(fields: Partial<DemoPoint> & Pick<DemoPoint, 'name' | 'title' | 'dataType'>): DemoPoint {
-  return {
-    type: 0,
-    sourceKind: 'register',
-    area: null,
-    address: null,
-    registerCount: null,
-    dbNumber: null,
-    byteOrder: 'ABCD',
-    scale: 1,
-    offset: 0,
-    decimals: 2,
-    unit: '',
-    storageMode: 1,
-    storageIntervalS: 0,
-    tolerance: 0,
-    collectMode: 1,
-    access: 'readonly',
-    triggerEnable: 0,
-    lolmt: null,
-    uplmt: null,
-    dsConfig: { translate: [] },
-    ...fields,
-  };
-}
+export type DemoPoint = PointFields;
 
 const RUN_TRANSLATION = {
   translate: [
@@ -40,7 +13,7 @@ const RUN_TRANSLATION = {
 /** Points matching what the simulator's devices report (tools/simulator MQTT_DEMO_POINTS, slave plan). */
 export const demoPoints = {
   mqtt: [
-    point({
+    pointFields({
       name: 'temp',
       title: 'Temperature',
       dataType: 'float',
@@ -49,9 +22,9 @@ export const demoPoints = {
       lolmt: -40,
       uplmt: 120,
     }),
-    point({ name: 'humidity', title: 'Humidity', dataType: 'float', unit: '%RH', decimals: 1 }),
-    point({ name: 'energy', title: 'Energy', dataType: 'double', unit: 'kWh', decimals: 2 }),
-    point({
+    pointFields({ name: 'humidity', title: 'Humidity', dataType: 'float', unit: '%RH', decimals: 1 }),
+    pointFields({ name: 'energy', title: 'Energy', dataType: 'double', unit: 'kWh', decimals: 2 }),
+    pointFields({
       name: 'run',
       title: 'Run state',
       sourceKind: 'switch',
@@ -67,7 +40,7 @@ export const demoPoints = {
     return points.map((p) => {
       const kind = p.name.replace(/\d+$/, '');
       const writable = kind === 'setpoint';
-      return point({
+      return pointFields({
         name: p.name,
         title: TITLES[kind] ?? p.name,
         dataType: p.dataType ?? 'uint16',

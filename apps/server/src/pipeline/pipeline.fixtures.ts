@@ -1,3 +1,4 @@
+import { pointFields } from '../modules/devices/point-defaults.js';
 import { createPointsRepository, type NewPoint } from '../modules/devices/points.repository.js';
 import type { Database } from '../platform/db/client.js';
 
@@ -12,25 +13,9 @@ export async function insertTestPoint(
   counter += 1;
   const [row] = await createPointsRepository(database.db).insertPoints([
     {
+      ...pointFields({ name: `p${counter}`, title: `Point ${counter}`, access: 'readwrite' }),
       deviceId,
       slaveRef: null,
-      name: `p${counter}`,
-      title: `Point ${counter}`,
-      type: 0,
-      sourceKind: 'register',
-      dataType: 'float',
-      byteOrder: 'ABCD',
-      scale: 1,
-      offset: 0,
-      decimals: 2,
-      unit: '',
-      storageMode: 1,
-      storageIntervalS: 0,
-      tolerance: 0,
-      collectMode: 1,
-      access: 'readwrite',
-      triggerEnable: 0,
-      dsConfig: { translate: [] },
       sort: counter,
       ...overrides,
     },

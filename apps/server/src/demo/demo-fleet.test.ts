@@ -1,0 +1,67 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDtuGateway } from '../gateways/dtu/dtu-gateway.js';
+import { startMqttGateway } from '../gateways/mqtt/mqtt-gateway.js';
+import { DEMO_USERNAME } from '../modules/auth/auth.service.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { DEMO_FLEET, demoOwnerId, ensureDemoDevices, startDemoFleet } from './demo-fleet.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { DEMO: '1' } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const demoImeis = [...DEMO_FLEET.mqtt.map((d) => d.imei), ...DEMO_FLEET.dtu.map((g) => g.imei)];
+
+async function demoDevices() {
+  const rows = await t.database.db.query.devices.findMany();
+  return rows.filter((d) => demoImeis.includes(d.imei));
+}
+
+describe('demo fleet (DEMO=1)', () => {
+  it('creates the demo devices under the demo account once, each with its own credentials', async () => {
+    const owner = await demoOwnerId(t.database.db, DEMO_USERNAME);
+    expect(owner).toBeDefined();
+    await ensureDemoDevices(t.database.db, owner!);
+    await ensureDemoDevices(t.database.db, owner!);
+    const devices = await demoDevices();
+    expect(devices).toHaveLength(demoImeis.length);
+    expect(devices.every((d) => d.ownerUserId === owner)).toBe(true);
+    expect(new Set(devices.map((d) => d.mqttPassword)).size).toBe(devices.length);
+    expect(new Set(devices.map((d) => d.dtuKey)).size).toBe(devices.length);
+  });
+
+  it('runs inside the platform: every demo device comes online and reports values', async () => {
+    const logger = pino({ level: 'silent' });
+    const mqtt = await startMqttGateway(t.runtime, { port: 0, host: '127.0.0.1', logger });
+    const dtu = await startDtuGateway(t.runtime, { port: 0, host: '127.0.0.1', logger });
+    const fleet = await startDemoFleet(
+      t.database.db,
+      { mqttUrl: `mqtt://127.0.0.1:${mqtt.port}`, dtu: { host: '127.0.0.1', port: dtu.port } },
+      logger,
+      { ...DEMO_FLEET, description: { ...DEMO_FLEET.description, mqttIntervalMs: 200 } },
+    );
+    try {
+      const devices = await demoDevices();
+      await expect
+        .poll(
+          async () => {
+            const reporting = await Promise.all(
+              devices.map(async (d) => (await t.runtime.pipeline.latestOf(d.id)).length > 0),
+            );
+            return reporting.every(Boolean);
+          },
+          { timeout: 20_000, interval: 250 },
+        )
+        .toBe(true);
+      expect((await demoDevices()).every((d) => d.status === 1)).toBe(true);
+    } finally {
+      await fleet.stop();
+      await dtu.close();
+      await mqtt.close();
+    }
+  });
+});
