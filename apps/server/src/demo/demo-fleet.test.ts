@@ -1,3 +1,4 @@
+import { DeviceProtocol } from '@fleet/contracts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDtuGateway } from '../gateways/dtu/dtu-gateway.js';
@@ -30,6 +31,13 @@ describe('demo fleet (DEMO=1)', () => {
     const devices = await demoDevices();
     expect(devices).toHaveLength(demoImeis.length);
     expect(devices.every((d) => d.ownerUserId === owner)).toBe(true);
+    const protocols = devices.map((d) => [d.protocol, d.deviceClass]);
+    expect(protocols.filter(([p, c]) => p === DeviceProtocol.MQTT && c === 'DT')).toHaveLength(
+      DEMO_FLEET.mqtt.length,
+    );
+    expect(protocols.filter(([p, c]) => p === DeviceProtocol.MODBUS && c === 'DTUGW')).toHaveLength(
+      DEMO_FLEET.dtu.length,
+    );
     expect(new Set(devices.map((d) => d.mqttPassword)).size).toBe(devices.length);
     expect(new Set(devices.map((d) => d.dtuKey)).size).toBe(devices.length);
   });

@@ -1,3 +1,4 @@
+import { DeviceProtocol } from '@fleet/contracts';
 import { type FleetPlan, planFleet, type RunningFleet, startFleet } from '@fleet/simulator';
 import { eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -39,7 +40,7 @@ export async function ensureDemoDevices(db: Executor, ownerUserId: number, plan:
     for (const [i, device] of plan.mqtt.entries()) {
       if (existing.has(device.imei)) continue;
       const id = await insertDevice(tx, ownerUserId, device.imei, MQTT_TITLES[i] ?? `Demo sensor ${i + 1}`, {
-        protocol: 7, // MQTT (SPEC 3): a direct device
+        protocol: DeviceProtocol.MQTT, // a direct device
         deviceClass: 'DT',
       });
       await insertPoints(tx, id, null, demoPoints.mqtt);
@@ -47,7 +48,7 @@ export async function ensureDemoDevices(db: Executor, ownerUserId: number, plan:
     for (const gateway of plan.dtu) {
       if (existing.has(gateway.imei)) continue;
       const id = await insertDevice(tx, ownerUserId, gateway.imei, GATEWAY_TITLE, {
-        protocol: 1, // MODBUS over a DTU
+        protocol: DeviceProtocol.MODBUS, // Modbus RTU behind a DTU
         deviceClass: 'DTUGW',
         heartbeat: plan.description.heartbeat ?? 'PING',
         heartbeatIntervalS: Math.round((plan.description.heartbeatIntervalMs ?? 60_000) / 1000),
