@@ -1,4 +1,6 @@
 import { accountsBundle } from '../features/accounts/i18n';
+import { deviceGroupsBundle } from '../features/device-groups/i18n';
+import { deviceModelsBundle } from '../features/device-models/i18n';
 import { devicesBundle } from '../features/devices/i18n';
 import type { I18nBundle } from '../shared/i18n/bundle';
 
@@ -6,4 +8,9 @@ import type { I18nBundle } from '../shared/i18n/bundle';
  * Every feature's i18n bundle. A new feature adds its bundle here (one import, one entry);
  * app/i18n-bundles.test.ts checks that each has the same keys in zh, en and es.
  */
-export const featureBundles: readonly I18nBundle[] = [accountsBundle, devicesBundle];
+export const featureBundles: readonly I18nBundle[] = [
+  accountsBundle,
+  devicesBundle,
+  deviceModelsBundle,
+  deviceGroupsBundle,
+];

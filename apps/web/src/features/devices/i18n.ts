@@ -1,7 +1,11 @@
 import { defineBundle } from '../../shared/i18n/bundle';
+import { liveStrings } from './i18n-live';
+import { registryStrings } from './i18n-registry';
 
 const zh = {
   devices: {
+    ...liveStrings.zh,
+    ...registryStrings.zh,
     common: {
       add: '新增',
       edit: '编辑',
@@ -16,7 +20,7 @@ const zh = {
       back: '返回',
       copy: '复制',
       copied: '已复制',
-      copyFailed: 'Copy failed',
+      copyFailed: '复制失败',
       reveal: '显示',
       hide: '隐藏',
     },
@@ -188,6 +192,8 @@ const zh = {
 
 const en: typeof zh = {
   devices: {
+    ...liveStrings.en,
+    ...registryStrings.en,
     common: {
       add: 'Add',
       edit: 'Edit',
@@ -375,6 +381,8 @@ const en: typeof zh = {
 
 const es: typeof zh = {
   devices: {
+    ...liveStrings.es,
+    ...registryStrings.es,
     common: {
       add: 'Añadir',
       edit: 'Editar',
@@ -389,7 +397,7 @@ const es: typeof zh = {
       back: 'Volver',
       copy: 'Copiar',
       copied: 'Copiado',
-      copyFailed: 'Copy failed',
+      copyFailed: 'No se pudo copiar',
       reveal: 'Mostrar',
       hide: 'Ocultar',
     },

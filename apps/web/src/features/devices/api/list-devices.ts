@@ -9,6 +9,9 @@ export interface DeviceListParams {
   search: string;
   status?: number;
   protocol?: number;
+  group_id?: number;
+  project_id?: number;
+  company_id?: number;
 }
 
 export function listDevices(query: DeviceListParams, signal?: AbortSignal) {

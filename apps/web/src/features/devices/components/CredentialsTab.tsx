@@ -38,6 +38,7 @@ function Secret({ value, testId }: { value: string; testId: string }) {
         onClick={() => void copy()}
         title={t('devices.common.copy')}
         aria-label={t('devices.common.copy')}
+        data-testid={`${testId}-copy`}
       />
     </Flex>
   );

@@ -1,4 +1,4 @@
-import { AppstoreAddOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DeviceDetail, SlaveRow } from '@fleet/contracts';
 import {
   Alert,
@@ -20,6 +20,7 @@ import { notifyError } from '../../../shared/api/client';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { useDeleteSlave, useSaveSlave } from '../api/save-slave';
 import { useSlaves } from '../api/slaves';
+import { downloadFile } from '../api/transfer';
 import { fieldErrorOf } from '../lib/server-error';
 import { ApplyTemplateModal } from './ApplyTemplateModal';
 
@@ -118,12 +119,28 @@ export function SlavesTab({ device }: { device: DeviceDetail }) {
   const remove = useDeleteSlave(device.id);
   const [drawer, setDrawer] = useState<{ open: boolean; slave?: SlaveRow }>({ open: false });
   const [applying, setApplying] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  // The xlsx answer needs the token header, so it goes through the authorised fetch, not a plain link.
+  const exportSlaves = () => {
+    setExporting(true);
+    downloadFile(`/device/${device.id}/slavedevice/export`, `slaves-${device.device_imei}.xlsx`)
+      .catch(notifyError)
+      .finally(() => setExporting(false));
+  };
   const portName = (id: number | null) =>
     device.ports.find((p) => p.id === id)?.name ?? t('devices.common.none');
   if (!gateway) return <Empty description={t('devices.slave.gatewayOnly')} />;
   return (
     <Flex vertical gap={12} data-testid="device-slaves">
       <Flex gap={8} justify="flex-end">
+        <Button
+          icon={<DownloadOutlined />}
+          loading={exporting}
+          onClick={exportSlaves}
+          data-testid="slave-export"
+        >
+          {t('devices.port.exportSlaves')}
+        </Button>
         <Button
           icon={<AppstoreAddOutlined />}
           onClick={() => setApplying(true)}

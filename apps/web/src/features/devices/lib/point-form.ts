@@ -43,7 +43,10 @@ export function configOf(row: Partial<DataPointRow> | Partial<PointConfig>): Par
 /** What the point drawer's form holds. */
 export type PointFormValues = Omit<PointConfig, 'ds_config'> & { translations: TranslationRow[] };
 
-export function formValuesOf(point: DataPointRow | undefined, slaveId: number | null): PointFormValues {
+export function formValuesOf(
+  point: (Pick<PointConfig, 'name'> & Partial<PointConfig>) | undefined,
+  slaveId: number | null,
+): PointFormValues {
   const base: PointConfig = point
     ? { ...POINT_DEFAULTS, ...configOf(point), name: point.name }
     : { ...POINT_DEFAULTS, name: '', slave_id: slaveId };

@@ -16,15 +16,28 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/errors';
+import { usePermission } from '../../../shared/permission/permission';
 import { useDevice } from '../api/get-device';
+import { CommandsTab } from '../components/CommandsTab';
 import { CredentialsTab } from '../components/CredentialsTab';
 import { DeviceDrawer } from '../components/DeviceDrawer';
+import { LiveDataTab } from '../components/LiveDataTab';
+import { OnOfflineTab } from '../components/OnOfflineTab';
 import { PointsTab } from '../components/PointsTab';
+import { PortsTab } from '../components/PortsTab';
+import { SignalInfo } from '../components/SignalInfo';
 import { SlavesTab } from '../components/SlavesTab';
 import { StatusTag } from '../components/StatusTag';
 import { CLASS_COLOUR, formatTime, protocolLabel } from '../lib/labels';
 
-/** /device/detail/:id (hidden): information, credentials, slave devices and data points of one device. */
+/** docs/api-pipeline.md: who may read commands and the on/offline log besides the device managers. */
+const COMMANDS_PERMISSION = ['DeviceManage', 'Monitor.DeviceMonitor'];
+const ONOFF_PERMISSION = ['DeviceManage', 'Event/online', 'Monitor.DeviceMonitor'];
+
+/**
+ * /device/detail/:id (hidden): information, live data, commands, on/offline log, credentials, slave
+ * devices and data points of one device.
+ */
 export default function DeviceDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -32,6 +45,8 @@ export default function DeviceDetailPage() {
   const device = useDevice(id);
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState('info');
+  const canSeeCommands = usePermission(COMMANDS_PERMISSION);
+  const canSeeOnOff = usePermission(ONOFF_PERMISSION);
   const na = t('common.na');
 
   if (device.isPending && Number.isInteger(id) && id > 0)
@@ -66,6 +81,7 @@ export default function DeviceDetailPage() {
       />
     );
   const d = device.data;
+  const isGateway = d.device_class === 'DTUGW';
 
   return (
     <div data-testid="device-detail-page">
@@ -151,6 +167,34 @@ export default function DeviceDetailPage() {
                         label: `${t('devices.form.lat')} / ${t('devices.form.lng')}`,
                         children: d.lat !== null && d.lng !== null ? `${d.lat}, ${d.lng}` : na,
                       },
+                      {
+                        key: 'signal',
+                        label: t('devices.signal.label'),
+                        children: <SignalInfo deviceId={d.id} />,
+                      },
+                      ...(isGateway
+                        ? [
+                            {
+                              key: 'heartbeat',
+                              label: t('devices.heartbeat.content'),
+                              children: d.heartbeat ? (
+                                <Typography.Text code data-testid="device-heartbeat">
+                                  {d.heartbeat}
+                                </Typography.Text>
+                              ) : (
+                                na
+                              ),
+                            },
+                            {
+                              key: 'heartbeatInterval',
+                              label: t('devices.heartbeat.interval'),
+                              children:
+                                d.heartbeat_interval_s === 0
+                                  ? t('devices.heartbeat.off')
+                                  : t('devices.heartbeat.seconds', { count: d.heartbeat_interval_s }),
+                            },
+                          ]
+                        : []),
                       { key: 'remark', label: t('devices.form.remark'), children: d.remark || na },
                     ]}
                   />
@@ -166,6 +210,44 @@ export default function DeviceDetailPage() {
                 </Flex>
               ),
             },
+            {
+              key: 'live',
+              label: t('devices.tabs.live'),
+              children: (
+                <div style={{ paddingBottom: 16 }}>
+                  <LiveDataTab
+                    device={d}
+                    onShowCredentials={d.assigned ? undefined : () => setTab('credentials')}
+                  />
+                </div>
+              ),
+            },
+            ...(canSeeCommands
+              ? [
+                  {
+                    key: 'commands',
+                    label: t('devices.tabs.commands'),
+                    children: (
+                      <div style={{ paddingBottom: 16 }}>
+                        <CommandsTab deviceId={d.id} />
+                      </div>
+                    ),
+                  },
+                ]
+              : []),
+            ...(canSeeOnOff
+              ? [
+                  {
+                    key: 'onoff',
+                    label: t('devices.tabs.onoff'),
+                    children: (
+                      <div style={{ paddingBottom: 16 }}>
+                        <OnOfflineTab deviceId={d.id} />
+                      </div>
+                    ),
+                  },
+                ]
+              : []),
             ...(d.assigned
               ? []
               : [
@@ -179,8 +261,17 @@ export default function DeviceDetailPage() {
                     ),
                   },
                 ]),
-            ...(d.device_class === 'DTUGW'
+            ...(isGateway
               ? [
+                  {
+                    key: 'ports',
+                    label: `${t('devices.port.tab')} (${d.ports.length})`,
+                    children: (
+                      <div style={{ paddingBottom: 16 }}>
+                        <PortsTab device={d} />
+                      </div>
+                    ),
+                  },
                   {
                     key: 'slaves',
                     label: `${t('devices.detail.slaves')} (${d.slave_count})`,

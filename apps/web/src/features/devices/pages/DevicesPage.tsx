@@ -1,4 +1,12 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  FormOutlined,
+  ImportOutlined,
+  PlusOutlined,
+  UserSwitchOutlined,
+} from '@ant-design/icons';
 import type { DeviceRow } from '@fleet/contracts';
 import { App, Button, Popconfirm, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -9,11 +17,15 @@ import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { SearchInput } from '../../../shared/components/SearchInput';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { Permit } from '../../../shared/permission/Permit';
+import { usePermission } from '../../../shared/permission/permission';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
+import { CollectionSelect } from '../../device-groups/components/CollectionSelect';
 import { useDeleteDevices } from '../api/delete-devices';
 import { useDevices } from '../api/list-devices';
+import { BatchUpdateModal } from '../components/BatchUpdateModal';
 import { DeviceDrawer } from '../components/DeviceDrawer';
 import { ImportModal } from '../components/ImportModal';
+import { ReallocationModal } from '../components/ReallocationModal';
 import { StatusTag } from '../components/StatusTag';
 import { CLASS_COLOUR, formatTime, PROTOCOL_OPTIONS, protocolLabel } from '../lib/labels';
 import { type StatusFilter, statusQueryOf } from '../lib/status';
@@ -21,6 +33,9 @@ import { type StatusFilter, statusQueryOf } from '../lib/status';
 interface Filters {
   statusFilter: StatusFilter;
   protocol?: number;
+  group_id?: number;
+  project_id?: number;
+  company_id?: number;
 }
 
 /** /device/manage: the devices I see (docs/api-devices.md GET /device). */
@@ -29,20 +44,32 @@ export default function DevicesPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const list = useListParams<Filters>({ statusFilter: 'all' });
-  const { statusFilter, protocol } = list.filters;
+  const { statusFilter, protocol, group_id, project_id, company_id } = list.filters;
   const devices = useDevices({
     page: list.page,
     limit: list.limit,
     search: list.search,
     status: statusQueryOf(statusFilter),
     protocol,
+    group_id,
+    project_id,
+    company_id,
   });
   const remove = useDeleteDevices();
+  const canSeeCompanies = usePermission('DeviceCompany');
   const [drawer, setDrawer] = useState<{ open: boolean; device?: DeviceRow }>({ open: false });
   const [importing, setImporting] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
+  const [reallocating, setReallocating] = useState<DeviceRow>();
+  const [batchOpen, setBatchOpen] = useState(false);
   const na = t('common.na');
-  const filtered = list.search !== '' || statusFilter !== 'all' || protocol !== undefined;
+  const filtered =
+    list.search !== '' ||
+    statusFilter !== 'all' ||
+    protocol !== undefined ||
+    group_id !== undefined ||
+    project_id !== undefined ||
+    company_id !== undefined;
   const open = (row: DeviceRow) => navigate(`/device/detail/${row.id}`);
 
   const columns: ColumnsType<DeviceRow> = [
@@ -93,6 +120,20 @@ export default function DevicesPage() {
       render: (v: string) => v || na,
     },
     {
+      title: t('deviceGroups.group.label'),
+      dataIndex: 'group_name',
+      width: 120,
+      ellipsis: true,
+      render: (v: string | null) => v || na,
+    },
+    {
+      title: t('deviceGroups.project.label'),
+      dataIndex: 'project_name',
+      width: 120,
+      ellipsis: true,
+      render: (v: string | null) => v || na,
+    },
+    {
       title: t('devices.list.status'),
       dataIndex: 'status',
       width: 130,
@@ -114,7 +155,7 @@ export default function DevicesPage() {
       title: t('devices.common.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 120,
+      width: 150,
       render: (_v, row) => (
         <Space size={0}>
           <Button
@@ -135,6 +176,20 @@ export default function DevicesPage() {
             aria-label={t('devices.common.edit')}
             data-testid="device-edit"
           />
+          {/* Only the owner side reallocates; an assignee would get 403. */}
+          {!row.assigned && (
+            <Permit perm="DeviceManage" mode="disable">
+              <Button
+                type="link"
+                size="small"
+                icon={<UserSwitchOutlined />}
+                onClick={() => setReallocating(row)}
+                title={t('devices.realloc.action')}
+                aria-label={t('devices.realloc.action')}
+                data-testid="device-reallocate"
+              />
+            </Permit>
+          )}
           <DeleteAction
             name={row.device_title || row.device_imei}
             onDelete={() =>
@@ -177,6 +232,29 @@ export default function DevicesPage() {
               style={{ width: 140 }}
               data-testid="devices-filter-protocol"
             />
+            <CollectionSelect
+              kind="group"
+              value={group_id}
+              onChange={(v) => list.setFilter('group_id', v ?? undefined)}
+              style={{ width: 140 }}
+              testId="devices-filter-group"
+            />
+            <CollectionSelect
+              kind="project"
+              value={project_id}
+              onChange={(v) => list.setFilter('project_id', v ?? undefined)}
+              style={{ width: 140 }}
+              testId="devices-filter-project"
+            />
+            {canSeeCompanies && (
+              <CollectionSelect
+                kind="company"
+                value={company_id}
+                onChange={(v) => list.setFilter('company_id', v ?? undefined)}
+                style={{ width: 140 }}
+                testId="devices-filter-company"
+              />
+            )}
           </>
         }
         actions={
@@ -207,6 +285,17 @@ export default function DevicesPage() {
             </Popconfirm>
             <Permit perm="DeviceManage" mode="disable">
               <Button
+                icon={<FormOutlined />}
+                disabled={selected.length === 0}
+                onClick={() => setBatchOpen(true)}
+                data-testid="devices-batch-update"
+              >
+                {t('devices.batch.action')}
+                {selected.length > 0 ? ` (${selected.length})` : ''}
+              </Button>
+            </Permit>
+            <Permit perm="DeviceManage" mode="disable">
+              <Button
                 icon={<ImportOutlined />}
                 onClick={() => setImporting(true)}
                 data-testid="device-import"
@@ -233,7 +322,7 @@ export default function DevicesPage() {
           columns={columns}
           dataSource={devices.data?.rows ?? []}
           loading={devices.isFetching}
-          scroll={{ x: 1300 }}
+          scroll={{ x: 1560 }}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
           locale={{ emptyText: devices.isPending ? ' ' : <TableEmpty filtered={filtered} /> }}
           pagination={tablePagination(list, devices.data?.total ?? 0, (total) =>
@@ -244,6 +333,13 @@ export default function DevicesPage() {
       </ListCard>
       <DeviceDrawer open={drawer.open} device={drawer.device} onClose={() => setDrawer({ open: false })} />
       <ImportModal open={importing} onClose={() => setImporting(false)} />
+      <ReallocationModal device={reallocating} onClose={() => setReallocating(undefined)} />
+      <BatchUpdateModal
+        ids={selected}
+        open={batchOpen}
+        onClose={() => setBatchOpen(false)}
+        onDone={() => setSelected([])}
+      />
     </div>
   );
 }

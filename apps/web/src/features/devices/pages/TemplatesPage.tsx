@@ -1,11 +1,19 @@
-import type { TemplateRow } from '@fleet/contracts';
-import { Flex, Segmented, Table, Tag, Typography } from 'antd';
+import { EditOutlined, EyeOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { ADMIN_ROLE, type TemplateRow } from '@fleet/contracts';
+import { Button, Flex, Segmented, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { SearchInput } from '../../../shared/components/SearchInput';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
+import { Permit } from '../../../shared/permission/Permit';
+import { PermissionContext } from '../../../shared/permission/permission';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
 import { useTemplates } from '../api/list-templates';
+import { useDeleteTemplate } from '../api/save-template';
+import { TemplateEditor } from '../components/TemplateEditor';
+import { TemplateUpdateModal } from '../components/TemplateUpdateModal';
 import { formatTime } from '../lib/labels';
 
 interface Filters {
@@ -22,6 +30,11 @@ export default function TemplatesPage() {
     search: list.search,
     kind: list.filters.kind,
   });
+  const remove = useDeleteTemplate();
+  const isAdmin = useContext(PermissionContext)?.roles?.includes(ADMIN_ROLE) === true;
+  const viewOnly = (row: TemplateRow) => row.owner_user_id === null && !isAdmin;
+  const [editor, setEditor] = useState<{ open: boolean; template?: TemplateRow }>({ open: false });
+  const [updating, setUpdating] = useState<TemplateRow>();
   const na = t('common.na');
   const filtered = list.search !== '' || list.filters.kind !== undefined;
 
@@ -88,6 +101,43 @@ export default function TemplatesPage() {
       width: 170,
       render: (v: string) => formatTime(v, na),
     },
+    {
+      title: t('devices.common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 130,
+      render: (_v, row) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            icon={viewOnly(row) ? <EyeOutlined /> : <EditOutlined />}
+            onClick={() => setEditor({ open: true, template: row })}
+            title={viewOnly(row) ? t('devices.templateEditor.view') : t('devices.common.edit')}
+            aria-label={viewOnly(row) ? t('devices.templateEditor.view') : t('devices.common.edit')}
+            data-testid="template-edit"
+          />
+          {row.outdated_devices > 0 && (
+            <Button
+              type="link"
+              size="small"
+              icon={<SyncOutlined />}
+              onClick={() => setUpdating(row)}
+              title={t('devices.templateEditor.updateDevices')}
+              aria-label={t('devices.templateEditor.updateDevices')}
+              data-testid="template-update-devices"
+            />
+          )}
+          {!row.builtin && !viewOnly(row) && (
+            <DeleteAction
+              name={row.name}
+              onDelete={() => remove.mutateAsync(row.id)}
+              testId="template-delete"
+            />
+          )}
+        </Space>
+      ),
+    },
   ];
 
   return (
@@ -110,6 +160,18 @@ export default function TemplatesPage() {
             <SearchInput list={list} placeholder={t('devices.template.searchPlaceholder')} />
           </>
         }
+        actions={
+          <Permit perm="DeviceTemplate" mode="disable">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditor({ open: true })}
+              data-testid="template-add"
+            >
+              {t('devices.templateEditor.add')}
+            </Button>
+          </Permit>
+        }
       >
         <Table<TemplateRow>
           rowKey="id"
@@ -117,7 +179,7 @@ export default function TemplatesPage() {
           columns={columns}
           dataSource={templates.data?.rows ?? []}
           loading={templates.isFetching}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1130 }}
           expandable={{
             rowExpandable: (r) => r.slaves.length > 0 || r.points.length > 0,
             expandedRowRender: (r) => (
@@ -136,6 +198,15 @@ export default function TemplatesPage() {
           data-testid="templates-table"
         />
       </ListCard>
+      <TemplateEditor
+        open={editor.open}
+        template={editor.template}
+        onClose={() => setEditor((d) => ({ ...d, open: false }))}
+        onSaved={(row) => {
+          if (row.outdated_devices > 0) setUpdating(row);
+        }}
+      />
+      <TemplateUpdateModal template={updating} onClose={() => setUpdating(undefined)} />
     </div>
   );
 }

@@ -1,0 +1,44 @@
+import type { CompanyRow, GroupRow, ProjectRow } from '@fleet/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+import { COLLECTION_PATH, type CollectionKind } from '../lib/kinds';
+import { collectionKeys } from './keys';
+
+/** One row of any of the three lists (the extra fields exist on projects and companies only). */
+export type CollectionRow = GroupRow &
+  Partial<Pick<ProjectRow, 'address' | 'contact' | 'phone' | 'lat' | 'lng'>> &
+  Partial<Pick<CompanyRow, 'contact'>>;
+
+export interface CollectionQuery {
+  page: number;
+  limit: number;
+  search: string;
+}
+
+export function listCollection(
+  kind: CollectionKind,
+  query: CollectionQuery,
+  options: { signal?: AbortSignal; notify?: boolean } = {},
+) {
+  return api.get<{ rows: CollectionRow[]; total: number }>(COLLECTION_PATH[kind], { ...query }, options);
+}
+
+/** A list page's query. */
+export function useCollection(kind: CollectionKind, query: CollectionQuery) {
+  return useQuery({
+    queryKey: collectionKeys.list(kind, query),
+    queryFn: ({ signal }) => listCollection(kind, query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The first 100 rows for a select; quietly empty without the permission. */
+export function useCollectionOptions(kind: CollectionKind, enabled: boolean) {
+  const query = { page: 1, limit: 100, search: '' };
+  return useQuery({
+    queryKey: collectionKeys.list(kind, query),
+    queryFn: ({ signal }) => listCollection(kind, query, { signal, notify: false }),
+    enabled,
+    retry: false,
+  });
+}

@@ -1,0 +1,41 @@
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../../shared/permission/permission';
+import { useCollectionOptions } from '../api/list-collection';
+import { COLLECTION_PERMISSION, type CollectionKind } from '../lib/kinds';
+
+/** A group / project / company select (first 100 by name); empty and disabled without the permission. */
+export function CollectionSelect({
+  kind,
+  value,
+  onChange,
+  placeholder,
+  style,
+  testId,
+}: {
+  kind: CollectionKind;
+  value?: number | null;
+  onChange?: (value: number | null) => void;
+  placeholder?: string;
+  style?: React.CSSProperties;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const allowed = usePermission(COLLECTION_PERMISSION[kind]);
+  const rows = useCollectionOptions(kind, allowed);
+  return (
+    <Select
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      // undefined keeps a surrounding ConfigProvider's componentDisabled in force.
+      disabled={allowed ? undefined : true}
+      value={value ?? undefined}
+      onChange={(v?: number) => onChange?.(v ?? null)}
+      placeholder={placeholder ?? t(`deviceGroups.${kind}.select`)}
+      loading={rows.isFetching}
+      options={(rows.data?.rows ?? []).map((r) => ({ value: r.id, label: r.name }))}
+      style={style}
+      data-testid={testId}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import type { DataPointRow, LastPoint } from '@fleet/contracts';
+import { isWritable } from './live-format';
+
+export interface LiveRow extends LastPoint {
+  /** The point's configuration (translation, limits, data type), when the points list has it. */
+  point: DataPointRow | undefined;
+}
+
+/**
+ * Rows of the live table: the latest values in the server's order, each joined with its point; then the
+ * writable points the server leaves out (collect mode 0), so that parameters can still be written.
+ */
+export function liveRows(latest: readonly LastPoint[], points: readonly DataPointRow[]): LiveRow[] {
+  const byId = new Map(points.map((p) => [p.id, p]));
+  const rows: LiveRow[] = latest.map((l) => ({ ...l, point: byId.get(l.point_id) }));
+  const seen = new Set(latest.map((l) => l.point_id));
+  for (const p of points) {
+    if (seen.has(p.id) || !isWritable(p)) continue;
+    rows.push({
+      point_id: p.id,
+      name: p.name,
+      title: p.title,
+      slave_id: p.slave_id,
+      unit: p.unit,
+      decimals: p.decimals,
+      access: p.access,
+      type: p.type,
+      value: null,
+      at: null,
+      point: p,
+    });
+  }
+  return rows;
+}
+
+/** Slave filter of a gateway's table: 'all', 'device' (points of the gateway itself) or a slave id. */
+export function filterBySlave<T extends { slave_id: number | null }>(
+  rows: readonly T[],
+  filter: string,
+): T[] {
+  if (filter === 'all') return [...rows];
+  if (filter === 'device') return rows.filter((r) => r.slave_id === null);
+  return rows.filter((r) => String(r.slave_id) === filter);
+}
+
+/** True when no point has ever reported: the page then explains how a device sends data. */
+export const nothingReported = (rows: readonly LastPoint[]) => rows.every((r) => r.at === null);
