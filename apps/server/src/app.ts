@@ -13,6 +13,7 @@ import { customizeRoutes } from './modules/customize/customize.routes.js';
 import { customizeAdminRoutes } from './modules/customize/customize-admin.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { liveRoutes } from './modules/live/live.routes.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { optionAdminRoutes } from './modules/system/option-admin.routes.js';
@@ -115,10 +116,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(commandsRoutes, moduleDeps);
       await api.register(connectivityRoutes, moduleDeps);
       await api.register(ingestRoutes, moduleDeps);
-      // The live channel (/wss) is registered at the root when it arrives (DESIGN 9).
     },
     { prefix: API_PREFIX },
   );
+  // The live channel is at the root: /wss (DESIGN 9, docs/api-live.md).
+  await app.register(liveRoutes, moduleDeps);
 
   await registerWebApp(app, deps.config.WEB_DIST);
   return app;

@@ -10,6 +10,7 @@ export * from './devices.js';
 export * from './display.js';
 export * from './envelope.js';
 export * from './groups.js';
+export * from './live.js';
 export * from './modules.js';
 export * from './password.js';
 export * from './permissions.js';

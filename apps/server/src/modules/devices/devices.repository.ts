@@ -147,6 +147,16 @@ export function createDevicesRepository(db: Executor) {
     },
 
     /** Ids among `ids` the scope may see. */
+    /** Every device the scope may see (the live channel's fan-out set). */
+    async allVisibleIds(scope: Scope, tx: Executor = db): Promise<number[]> {
+      const rows = await tx
+        .select({ id: devices.id })
+        .from(devices)
+        .innerJoin(users, eq(users.id, devices.ownerUserId))
+        .where(visible(scope, tx));
+      return rows.map((r) => r.id);
+    },
+
     async visibleIds(scope: Scope, ids: number[], tx: Executor = db): Promise<number[]> {
       const rows = await tx
         .select({ id: devices.id })
