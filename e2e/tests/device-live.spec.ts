@@ -90,7 +90,8 @@ test.describe('device live data', () => {
     expect(ingested.code, JSON.stringify(ingested)).toBe(0);
     expect(ingested.data.accepted).toBe(3);
 
-    // Within one refresh (5 s) the values appear: the decimals and the translation.
+    // The values are pushed over /wss (LD) and appear at once, well before the 30 s re-read:
+    // the decimals and the translation.
     const tempRow = page.getByTestId('live-row-temp');
     await expect(tempRow.getByTestId('live-value')).toHaveText('21.5', { timeout: 15_000 });
     await expect(page.getByTestId('live-row-run').getByTestId('live-value')).toHaveText('Running');

@@ -17,7 +17,7 @@ const zh = {
     refreshNow: '立即刷新',
     polled: '已向设备发起采集',
     selfReporting: '该设备自行上报数据，无需轮询',
-    autoRefresh: '每 5 秒自动刷新',
+    autoRefresh: '实时更新',
     emptyTitle: '设备尚未上报数据',
     emptyHint:
       '设备通过 MQTT（发布到 fleet/<IMEI>/telemetry）、HTTP（POST /api/v1/ingest/<IMEI>，携带 X-Device-Key）或 DTU（注册包后按轮询应答）上报数据，所需凭证见',
@@ -119,7 +119,7 @@ const en: LiveStrings = {
     refreshNow: 'Refresh now',
     polled: 'The device is being polled',
     selfReporting: 'This device reports by itself; there is nothing to poll',
-    autoRefresh: 'Refreshes every 5 s',
+    autoRefresh: 'Updates live',
     emptyTitle: 'Nothing reported yet',
     emptyHint:
       'A device sends data over MQTT (publish to fleet/<IMEI>/telemetry), HTTP (POST /api/v1/ingest/<IMEI> with X-Device-Key) or as a DTU (registration packet, then answering polls). The credentials are on the',
@@ -219,7 +219,7 @@ const es: LiveStrings = {
     refreshNow: 'Actualizar ahora',
     polled: 'Se está consultando al dispositivo',
     selfReporting: 'Este dispositivo informa por sí mismo; no hay nada que consultar',
-    autoRefresh: 'Se actualiza cada 5 s',
+    autoRefresh: 'Se actualiza en vivo',
     emptyTitle: 'Aún no hay datos',
     emptyHint:
       'Un dispositivo envía datos por MQTT (publicar en fleet/<IMEI>/telemetry), HTTP (POST /api/v1/ingest/<IMEI> con X-Device-Key) o como DTU (paquete de registro y respuestas a las consultas). Las credenciales están en la pestaña',

@@ -2,10 +2,15 @@ import type { LastPoint, RefreshResult } from '@fleet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../../shared/api/client';
+import { useLiveDevices } from '../../../shared/live/use-live';
+import { mergeLiveReadings } from '../lib/live-rows';
 import { deviceKeys } from './keys';
 
-/** Until the live websocket arrives the latest values are re-read this often. */
-export const LIVE_REFRESH_MS = 5000;
+/**
+ * Live data (LD) from /wss updates the values in place; this re-read is the safety net for a missed
+ * push or a dropped connection.
+ */
+export const LIVE_REFRESH_MS = 30_000;
 
 export function getLastPoints(deviceId: number, signal?: AbortSignal) {
   return api.get<LastPoint[]>('/device/lastdp', { device_id: deviceId }, { signal, notify: false });
@@ -22,6 +27,11 @@ export function useLastPoints(deviceId: number) {
     queryFn: ({ signal }) => getLastPoints(deviceId, signal),
     refetchInterval: LIVE_REFRESH_MS,
     retry: false,
+  });
+  useLiveDevices([deviceId], (_id, readings) => {
+    queryClient.setQueryData<LastPoint[]>(deviceKeys.lastdp(deviceId), (rows) =>
+      rows ? mergeLiveReadings(rows, readings) : rows,
+    );
   });
   // New readings usually mean the device came online: re-read the header's status (the detail only).
   const newest = query.data ? newestAt(query.data) : null;

@@ -1,6 +1,6 @@
 import { type DataPointRow, type LastPoint, POINT_DEFAULTS } from '@fleet/contracts';
 import { describe, expect, it } from 'vitest';
-import { filterBySlave, liveRows, nothingReported } from './live-rows';
+import { filterBySlave, liveRows, mergeLiveReadings, nothingReported } from './live-rows';
 
 const point = (id: number, over: Partial<DataPointRow> = {}): DataPointRow => ({
   ...POINT_DEFAULTS,
@@ -45,5 +45,38 @@ describe('liveRows', () => {
     expect(filterBySlave(rows, '3').map((r) => r.id)).toEqual([2]);
     expect(nothingReported([latest(rows[0] as DataPointRow, null, null)])).toBe(true);
     expect(nothingReported([latest(rows[0] as DataPointRow, 1, '2026-01-01T00:00:00Z')])).toBe(false);
+  });
+});
+
+describe('mergeLiveReadings', () => {
+  const a = point(1);
+  const b = point(2);
+  const rows = [latest(a, 1, '2026-11-22T10:00:00.000Z'), latest(b, 2, null)];
+  const reading = (id: number, value: number, at: string) => ({
+    point_id: id,
+    name: `p${id}`,
+    slave_id: null,
+    value,
+    at,
+  });
+
+  it('puts pushed values in place, the newest reading of a point winning', () => {
+    const merged = mergeLiveReadings(rows, [
+      reading(1, 5, '2026-11-22T10:00:02.000Z'),
+      reading(1, 4, '2026-11-22T10:00:01.000Z'),
+      reading(2, 7, '2026-11-22T10:00:01.000Z'),
+    ]);
+    expect(merged.map((r) => [r.value, r.at])).toEqual([
+      [5, '2026-11-22T10:00:02.000Z'],
+      [7, '2026-11-22T10:00:01.000Z'],
+    ]);
+  });
+
+  it('never replaces a newer value with an older push, and ignores unknown points', () => {
+    const merged = mergeLiveReadings(rows, [
+      reading(1, 0, '2026-11-22T09:59:59.000Z'),
+      reading(9, 1, '2026-11-22T11:00:00.000Z'),
+    ]);
+    expect(merged).toEqual(rows);
   });
 });

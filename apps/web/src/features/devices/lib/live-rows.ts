@@ -1,4 +1,4 @@
-import type { DataPointRow, LastPoint } from '@fleet/contracts';
+import type { DataPointRow, LastPoint, LiveReading } from '@fleet/contracts';
 import { isWritable } from './live-format';
 
 export interface LiveRow extends LastPoint {
@@ -45,3 +45,21 @@ export function filterBySlave<T extends { slave_id: number | null }>(
 
 /** True when no point has ever reported: the page then explains how a device sends data. */
 export const nothingReported = (rows: readonly LastPoint[]) => rows.every((r) => r.at === null);
+
+/**
+ * The latest values after a live data (LD) message: each reading replaces its point's value unless
+ * the row already holds a newer one (a poll may have overtaken the push). Rows not in the message and
+ * readings of points not in the rows are left as they are (the next re-read brings new points).
+ */
+export function mergeLiveReadings(rows: readonly LastPoint[], readings: readonly LiveReading[]): LastPoint[] {
+  const newest = new Map<number, LiveReading>();
+  for (const r of readings) {
+    const held = newest.get(r.point_id);
+    if (!held || r.at >= held.at) newest.set(r.point_id, r);
+  }
+  return rows.map((row) => {
+    const r = newest.get(row.point_id);
+    if (!r || (row.at !== null && row.at > r.at)) return row;
+    return { ...row, value: r.value, at: r.at };
+  });
+}
