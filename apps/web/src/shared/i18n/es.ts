@@ -15,7 +15,7 @@ const es: Messages = {
     retry: 'Reintentar',
     notSet: 'Sin definir',
     noLimit: 'Sin límite',
-    na: 'N/A',
+    na: 'N/D',
     readOnlyDemo: 'La cuenta de demostración es de solo lectura',
     operationSucceeded: 'Operación realizada con éxito',
     editSuccess: 'Modificado con éxito',

@@ -14,7 +14,7 @@ const zh = {
     retry: '重试',
     notSet: '未设置',
     noLimit: '不限',
-    na: 'N/A',
+    na: '暂无',
     readOnlyDemo: '演示账号为只读，无法修改',
     operationSucceeded: '操作成功',
     editSuccess: '修改成功',
