@@ -97,7 +97,7 @@ export async function createFleet(
   const devices = await createDevicesRepository(database.db).insertMany(drafts);
   const points: NewPoint[] = devices.flatMap((d) =>
     Array.from({ length: pointsPerDevice }, (_, k) => ({
-      ...pointFields({ name: `p${k}`, title: `Point ${k}` }),
+      ...pointFields({ name: `p${k}`, title: `Point ${k}`, storageIntervalS: 0 }),
       deviceId: d.id,
       slaveRef: null,
       sort: k,

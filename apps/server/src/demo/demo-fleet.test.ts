@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDtuGateway } from '../gateways/dtu/dtu-gateway.js';
 import { startMqttGateway } from '../gateways/mqtt/mqtt-gateway.js';
 import { DEMO_USERNAME } from '../modules/auth/auth.service.js';
+import { call, tokenFor } from '../test-support/factories.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { DEMO_FLEET, demoOwnerId, ensureDemoDevices, startDemoFleet } from './demo-fleet.js';
 
@@ -40,6 +41,17 @@ describe('demo fleet (DEMO=1)', () => {
     );
     expect(new Set(devices.map((d) => d.mqttPassword)).size).toBe(devices.length);
     expect(new Set(devices.map((d) => d.dtuKey)).size).toBe(devices.length);
+  });
+
+  it('makes points the API can show: every demo point passes the data point schema', async () => {
+    const token = await tokenFor(t.app, 'admin', t.adminPassword);
+    for (const device of await demoDevices()) {
+      const points = await call<{ rows: unknown[] }>(t.app, 'GET', `/device/${device.id}/datapoint`, {
+        token,
+      });
+      expect(points.body.code, JSON.stringify(points.body).slice(0, 300)).toBe(0);
+      expect(points.body.data.rows.length).toBeGreaterThan(0);
+    }
   });
 
   it('runs inside the platform: every demo device comes online and reports values', async () => {

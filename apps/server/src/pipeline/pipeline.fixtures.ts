@@ -13,7 +13,12 @@ export async function insertTestPoint(
   counter += 1;
   const [row] = await createPointsRepository(database.db).insertPoints([
     {
-      ...pointFields({ name: `p${counter}`, title: `Point ${counter}`, access: 'readwrite' }),
+      ...pointFields({
+        name: `p${counter}`,
+        title: `Point ${counter}`,
+        access: 'readwrite',
+        storageIntervalS: 0,
+      }),
       deviceId,
       slaveRef: null,
       sort: counter,

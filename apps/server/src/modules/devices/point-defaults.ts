@@ -5,7 +5,8 @@ export type PointFields = Omit<NewPoint, 'deviceId' | 'slaveRef' | 'sort'>;
 
 /**
  * A point as code (not a user) creates it: the demo fleet, test fixtures, benchmarks. Defaults: a
- * read-only float register monitored and stored at every reading, no translation, no limits.
+ * read-only float register monitored and stored at most once a second (the smallest interval the API
+ * accepts), no translation, no limits.
  */
 export function pointFields(fields: Partial<PointFields> & Pick<PointFields, 'name'>): PointFields {
   return {
@@ -23,7 +24,7 @@ export function pointFields(fields: Partial<PointFields> & Pick<PointFields, 'na
     decimals: 2,
     unit: '',
     storageMode: 1,
-    storageIntervalS: 0,
+    storageIntervalS: 1,
     tolerance: 0,
     collectMode: 1,
     access: 'readonly',
