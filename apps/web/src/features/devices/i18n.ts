@@ -67,8 +67,6 @@ const zh = {
       gatewayProtocol: '网关协议',
       model: '型号',
       address: '位置',
-      lat: '纬度',
-      lng: '经度',
       remark: '备注',
     },
     import: {
@@ -255,8 +253,6 @@ const en: typeof zh = {
       gatewayProtocol: 'Gateway protocol',
       model: 'Model',
       address: 'Location',
-      lat: 'Latitude',
-      lng: 'Longitude',
       remark: 'Remark',
     },
     import: {
@@ -444,8 +440,6 @@ const es: typeof zh = {
       gatewayProtocol: 'Protocolo de pasarela',
       model: 'Modelo',
       address: 'Ubicación',
-      lat: 'Latitud',
-      lng: 'Longitud',
       remark: 'Observaciones',
     },
     import: {

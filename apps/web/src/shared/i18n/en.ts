@@ -16,6 +16,8 @@ const en: Messages = {
     notSet: 'Not set',
     noLimit: 'No limit',
     na: 'N/A',
+    lat: 'Latitude',
+    lng: 'Longitude',
     readOnlyDemo: 'The demo account is read-only',
     operationSucceeded: 'Operation succeeded',
     editSuccess: 'Edited successfully',

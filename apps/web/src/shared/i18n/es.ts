@@ -16,6 +16,8 @@ const es: Messages = {
     notSet: 'Sin definir',
     noLimit: 'Sin límite',
     na: 'N/D',
+    lat: 'Latitud',
+    lng: 'Longitud',
     readOnlyDemo: 'La cuenta de demostración es de solo lectura',
     operationSucceeded: 'Operación realizada con éxito',
     editSuccess: 'Modificado con éxito',

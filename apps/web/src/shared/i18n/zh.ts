@@ -15,6 +15,8 @@ const zh = {
     notSet: '未设置',
     noLimit: '不限',
     na: '暂无',
+    lat: '纬度',
+    lng: '经度',
     readOnlyDemo: '演示账号为只读，无法修改',
     operationSucceeded: '操作成功',
     editSuccess: '修改成功',

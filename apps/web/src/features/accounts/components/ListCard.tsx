@@ -1,7 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Tooltip } from 'antd';
+import { Button, Card, Empty, Flex, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../shared/components/LoadError';
 
 /** The frame of every list page: filters on the left, actions on the right, the table below. */
 export function ListCard({
@@ -35,22 +36,7 @@ export function ListCard({
           )}
         </Flex>
       </Flex>
-      {error ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={t('errors.loadFailed')}
-          data-testid="list-error"
-          action={
-            onRetry ? (
-              <Button size="small" onClick={onRetry}>
-                {t('common.retry')}
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : null}
+      {error ? <LoadError onRetry={onRetry} testId="list-error" style={{ marginBottom: 12 }} /> : null}
       {children}
     </Card>
   );

@@ -1,6 +1,7 @@
-import { Alert, App, Button, Drawer, Form, Input, Space } from 'antd';
+import { Alert, App, Drawer, Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DrawerFooter } from '../../../shared/components/DrawerFooter';
 import { useSaveRole } from '../api/save-role';
 import type { Role } from '../api/types';
 import { permissionsToSave } from '../lib/permission-tree';
@@ -67,17 +68,12 @@ export function RoleDrawer({
       title={role ? t('accounts.roles.editTitle', { name: role.name }) : t('accounts.roles.addTitle')}
       data-testid="role-drawer"
       footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={save.isPending}
-            onClick={() => form.submit()}
-            data-testid="role-form-submit"
-          >
-            {t('common.save')}
-          </Button>
-        </Space>
+        <DrawerFooter
+          onCancel={onClose}
+          onSave={() => form.submit()}
+          saving={save.isPending}
+          testId="role-form-submit"
+        />
       }
     >
       <Form<Values> form={form} layout="vertical" onFinish={onFinish}>

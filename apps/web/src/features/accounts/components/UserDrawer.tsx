@@ -2,7 +2,6 @@ import type { UserInfo, UserType } from '@fleet/contracts';
 import {
   Alert,
   App,
-  Button,
   Col,
   DatePicker,
   Divider,
@@ -12,12 +11,12 @@ import {
   InputNumber,
   Row,
   Select,
-  Space,
   Switch,
   Tag,
 } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DrawerFooter } from '../../../shared/components/DrawerFooter';
 import { matchesField } from '../../../shared/forms/matches-field';
 import { useCreateUser } from '../api/create-user';
 import { useOwnedRoles } from '../api/owned-roles';
@@ -89,17 +88,12 @@ export function UserDrawer({
       title={editing ? t('accounts.users.editTitle', { name: user.username }) : t('accounts.users.addTitle')}
       data-testid="user-drawer"
       footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={saving}
-            onClick={() => form.submit()}
-            data-testid="user-form-submit"
-          >
-            {t('common.save')}
-          </Button>
-        </Space>
+        <DrawerFooter
+          onCancel={onClose}
+          onSave={() => form.submit()}
+          saving={saving}
+          testId="user-form-submit"
+        />
       }
     >
       <Form<UserFormValues>

@@ -1,8 +1,9 @@
-import { App, Button, Col, Drawer, Form, Input, InputNumber, Row, Space } from 'antd';
+import { App, Drawer, Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../../shared/api/client';
-import { fieldErrorOf } from '../../devices/lib/server-error';
+import { DrawerFooter } from '../../../shared/components/DrawerFooter';
+import { CoordinateFields } from '../../../shared/forms/CoordinateFields';
+import { showSaveError } from '../../../shared/forms/server-error';
 import type { CollectionRow } from '../api/list-collection';
 import { type CollectionBody, useSaveCollection } from '../api/save-collection';
 import { COLLECTION_FIELDS, type CollectionKind, FIELD_MAX } from '../lib/kinds';
@@ -54,10 +55,7 @@ export function CollectionDrawer({
       void message.success(row ? t('devices.common.saved') : t('devices.common.added'));
       onClose();
     } catch (error) {
-      const fe = fieldErrorOf(error);
-      if (fe && fe.field in body)
-        form.setFields([{ name: fe.field as keyof FormValues, errors: [fe.message] }]);
-      else notifyError(error);
+      showSaveError(form, error, (field) => field in body);
     }
   };
 
@@ -70,17 +68,12 @@ export function CollectionDrawer({
       destroyOnHidden
       data-testid="collection-drawer"
       footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={save.isPending}
-            onClick={() => void submit()}
-            data-testid="collection-form-submit"
-          >
-            {t('common.save')}
-          </Button>
-        </Space>
+        <DrawerFooter
+          onCancel={onClose}
+          onSave={() => void submit()}
+          saving={save.isPending}
+          testId="collection-form-submit"
+        />
       }
     >
       <Form form={form} layout="vertical" requiredMark>
@@ -96,20 +89,7 @@ export function CollectionDrawer({
             <Input maxLength={FIELD_MAX[f]} data-testid={`collection-form-${f}`} />
           </Form.Item>
         ))}
-        {kind === 'project' && (
-          <Row gutter={12}>
-            <Col span={12}>
-              <Form.Item name="lat" label={t('devices.form.lat')}>
-                <InputNumber min={-90} max={90} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="lng" label={t('devices.form.lng')}>
-                <InputNumber min={-180} max={180} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-          </Row>
-        )}
+        {kind === 'project' && <CoordinateFields />}
         <Form.Item name="remark" label={t('deviceGroups.remark')} rules={[{ max: 500 }]}>
           <Input.TextArea rows={3} maxLength={500} />
         </Form.Item>

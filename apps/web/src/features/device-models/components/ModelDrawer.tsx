@@ -1,12 +1,12 @@
 import type { DeviceGatewayProtocol, ModelBody, ModelRow } from '@fleet/contracts';
-import { App, Button, Drawer, Form, Input, Select, Space } from 'antd';
+import { App, Drawer, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../../shared/api/client';
+import { DrawerFooter } from '../../../shared/components/DrawerFooter';
+import { showSaveError } from '../../../shared/forms/server-error';
 import { useTemplates } from '../../devices/api/list-templates';
 import { takesGatewayProtocol } from '../../devices/components/DeviceDrawer';
 import { GATEWAY_PROTOCOL_OPTIONS, PROTOCOL_OPTIONS } from '../../devices/lib/labels';
-import { fieldErrorOf } from '../../devices/lib/server-error';
 import { useSaveModel } from '../api/save-model';
 
 interface FormValues {
@@ -64,10 +64,7 @@ export function ModelDrawer({
       void message.success(model ? t('devices.common.saved') : t('devices.common.added'));
       onClose();
     } catch (error) {
-      const fe = fieldErrorOf(error);
-      if (fe && fe.field in form.getFieldsValue(true))
-        form.setFields([{ name: fe.field as keyof FormValues, errors: [fe.message] }]);
-      else notifyError(error);
+      showSaveError(form, error, (field) => field in form.getFieldsValue(true));
     }
   };
 
@@ -80,17 +77,12 @@ export function ModelDrawer({
       destroyOnHidden
       data-testid="model-drawer"
       footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={save.isPending}
-            onClick={() => void submit()}
-            data-testid="model-form-submit"
-          >
-            {t('common.save')}
-          </Button>
-        </Space>
+        <DrawerFooter
+          onCancel={onClose}
+          onSave={() => void submit()}
+          saving={save.isPending}
+          testId="model-form-submit"
+        />
       }
     >
       <Form form={form} layout="vertical" requiredMark>

@@ -15,11 +15,11 @@ import type { Dayjs } from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/api/client';
+import { fieldErrorOf } from '../../../shared/forms/server-error';
 import { usePermission } from '../../../shared/permission/permission';
 import { CollectionSelect } from '../../device-groups/components/CollectionSelect';
 import { type BatchUpdate, useBatchUpdateDevices } from '../api/batch-update';
 import { useModels } from '../api/list-models';
-import { fieldErrorOf } from '../lib/server-error';
 
 type Field = 'group_id' | 'project_id' | 'company_id' | 'model_id' | 'remark' | 'expire_at';
 const FIELDS: readonly Field[] = ['group_id', 'project_id', 'company_id', 'model_id', 'remark', 'expire_at'];

@@ -1,7 +1,8 @@
 import type { CommandRow } from '@fleet/contracts';
-import { Alert, Button, Empty, Flex, Table, Tag, Typography } from 'antd';
+import { Empty, Flex, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../shared/components/LoadError';
 import { tablePagination } from '../../../shared/hooks/use-list-params';
 import { useCommands } from '../api/commands';
 import { formatTime } from '../lib/labels';
@@ -18,18 +19,7 @@ export function CommandsTab({ deviceId }: { deviceId: number }) {
   const na = t('common.na');
   return (
     <Flex vertical gap={12} data-testid="device-commands">
-      {list.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('errors.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      ) : null}
+      {list.error ? <LoadError onRetry={() => void list.refetch()} /> : null}
       <Table<CommandRow>
         rowKey="id"
         size="small"

@@ -1,7 +1,8 @@
 import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined, SyncOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Descriptions, Flex, Popconfirm, Skeleton, Typography } from 'antd';
+import { App, Button, Descriptions, Flex, Popconfirm, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../shared/components/LoadError';
 import { useCredentials } from '../api/credentials';
 import { useRotateCredentials } from '../api/rotate-credentials';
 
@@ -50,19 +51,7 @@ export function CredentialsTab({ deviceId }: { deviceId: number }) {
   const creds = useCredentials(deviceId, true);
   const rotate = useRotateCredentials(deviceId);
   if (creds.isPending) return <Skeleton active />;
-  if (creds.error || !creds.data)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('errors.loadFailed')}
-        action={
-          <Button size="small" onClick={() => void creds.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+  if (creds.error || !creds.data) return <LoadError onRetry={() => void creds.refetch()} />;
   const c = creds.data;
   return (
     <Flex vertical gap={12} data-testid="device-credentials">

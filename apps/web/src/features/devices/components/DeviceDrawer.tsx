@@ -1,15 +1,16 @@
 import type { DeviceCreateBody, DeviceGatewayProtocol, DeviceRow } from '@fleet/contracts';
-import { App, Button, Col, Drawer, Form, Input, InputNumber, Row, Segmented, Select, Space } from 'antd';
+import { App, Col, Drawer, Form, Input, InputNumber, Row, Segmented, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../../shared/api/client';
+import { DrawerFooter } from '../../../shared/components/DrawerFooter';
+import { CoordinateFields } from '../../../shared/forms/CoordinateFields';
+import { showSaveError } from '../../../shared/forms/server-error';
 import { usePermission } from '../../../shared/permission/permission';
 import { CollectionSelect } from '../../device-groups/components/CollectionSelect';
 import { useModels } from '../api/list-models';
 import { useSaveDevice } from '../api/save-device';
 import { IMEI_PATTERN } from '../lib/imei';
 import { GATEWAY_PROTOCOL_OPTIONS, PROTOCOL_OPTIONS } from '../lib/labels';
-import { fieldErrorOf } from '../lib/server-error';
 
 interface FormValues {
   device_imei?: string;
@@ -104,10 +105,7 @@ export function DeviceDrawer({
       onSaved?.(row);
       onClose();
     } catch (error) {
-      const fe = fieldErrorOf(error);
-      if (fe && (fe.field === 'device_sharecode' || fe.field === 'device_title'))
-        form.setFields([{ name: fe.field, errors: [fe.message] }]);
-      else notifyError(error);
+      showSaveError(form, error, ['device_sharecode', 'device_title']);
     }
   };
 
@@ -139,10 +137,7 @@ export function DeviceDrawer({
       onSaved?.(row);
       onClose();
     } catch (error) {
-      const fe = fieldErrorOf(error);
-      if (fe && fe.field in form.getFieldsValue(true)) {
-        form.setFields([{ name: fe.field as keyof FormValues, errors: [fe.message] }]);
-      } else notifyError(error);
+      showSaveError(form, error, (field) => field in form.getFieldsValue(true));
     }
   };
 
@@ -155,17 +150,12 @@ export function DeviceDrawer({
       destroyOnHidden
       data-testid="device-drawer"
       footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={save.isPending}
-            onClick={() => void submit()}
-            data-testid="device-form-submit"
-          >
-            {t('common.save')}
-          </Button>
-        </Space>
+        <DrawerFooter
+          onCancel={onClose}
+          onSave={() => void submit()}
+          saving={save.isPending}
+          testId="device-form-submit"
+        />
       }
     >
       {!device && (
@@ -304,18 +294,7 @@ export function DeviceDrawer({
           <Form.Item name="address" label={t('devices.form.address')} rules={[{ max: 200 }]}>
             <Input maxLength={200} />
           </Form.Item>
-          <Row gutter={12}>
-            <Col span={12}>
-              <Form.Item name="lat" label={t('devices.form.lat')}>
-                <InputNumber min={-90} max={90} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="lng" label={t('devices.form.lng')}>
-                <InputNumber min={-180} max={180} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-          </Row>
+          <CoordinateFields />
           <Form.Item name="remark" label={t('devices.form.remark')} rules={[{ max: 500 }]}>
             <Input.TextArea rows={3} maxLength={500} />
           </Form.Item>

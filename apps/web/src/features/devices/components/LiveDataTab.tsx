@@ -3,6 +3,7 @@ import type { DeviceDetail } from '@fleet/contracts';
 import { Alert, App, Button, Empty, Flex, Segmented, Skeleton, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../shared/components/LoadError';
 import { useLastPoints, useRefreshDevice } from '../api/live';
 import { usePoints } from '../api/points';
 import { useSlaves } from '../api/slaves';
@@ -58,22 +59,12 @@ export function LiveDataTab({
   if (latest.isPending || points.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (latest.error || points.error)
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('errors.loadFailed')}
-        data-testid="live-error"
-        action={
-          <Button
-            size="small"
-            onClick={() => {
-              void latest.refetch();
-              void points.refetch();
-            }}
-          >
-            {t('common.retry')}
-          </Button>
-        }
+      <LoadError
+        testId="live-error"
+        onRetry={() => {
+          void latest.refetch();
+          void points.refetch();
+        }}
       />
     );
 

@@ -1,8 +1,9 @@
 import type { OnofflineLogRow } from '@fleet/contracts';
-import { Alert, Button, Empty, Flex, Segmented, Table, Tag, Typography } from 'antd';
+import { Empty, Flex, Segmented, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../shared/components/LoadError';
 import { tablePagination } from '../../../shared/hooks/use-list-params';
 import { useOnOfflineLog } from '../api/connectivity';
 import { formatTime } from '../lib/labels';
@@ -49,18 +50,7 @@ export function OnOfflineTab({ deviceId }: { deviceId: number }) {
           testId="onoff-filter-range"
         />
       </Flex>
-      {list.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('errors.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      ) : null}
+      {list.error ? <LoadError onRetry={() => void list.refetch()} /> : null}
       <Table<OnofflineLogRow>
         rowKey="id"
         size="small"

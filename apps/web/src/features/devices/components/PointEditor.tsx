@@ -8,25 +8,12 @@ import {
   pointProblem,
   SOURCE_KINDS,
 } from '@fleet/contracts';
-import {
-  App,
-  Button,
-  Col,
-  Divider,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Space,
-  Switch,
-} from 'antd';
+import { App, Col, Divider, Drawer, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../../shared/api/client';
+import { DrawerFooter } from '../../../shared/components/DrawerFooter';
+import { showSaveError } from '../../../shared/forms/server-error';
 import { formValuesOf, type PointFormValues, pointFromForm } from '../lib/point-form';
-import { fieldErrorOf } from '../lib/server-error';
 import { TranslationEditor } from './TranslationEditor';
 
 const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
@@ -94,10 +81,7 @@ export function PointEditor({
       if (!silent) void message.success(t('devices.common.saved'));
       onClose();
     } catch (error) {
-      const fe = fieldErrorOf(error);
-      if (fe && fe.field in values)
-        form.setFields([{ name: fe.field as keyof PointFormValues, errors: [fe.message] }]);
-      else notifyError(error);
+      showSaveError(form, error, (field) => field in values);
     }
   };
 
@@ -117,17 +101,12 @@ export function PointEditor({
       forceRender
       data-testid="point-drawer"
       footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={saving}
-            onClick={() => void submit()}
-            data-testid="point-form-submit"
-          >
-            {t('common.save')}
-          </Button>
-        </Space>
+        <DrawerFooter
+          onCancel={onClose}
+          onSave={() => void submit()}
+          saving={saving}
+          testId="point-form-submit"
+        />
       }
     >
       <Form form={form} layout="vertical">

@@ -1,9 +1,10 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DataPointRow, DeviceDetail } from '@fleet/contracts';
-import { Alert, Button, Empty, Flex, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
+import { LoadError } from '../../../shared/components/LoadError';
 import { usePoints } from '../api/points';
 import { useDeletePoint } from '../api/save-point';
 import { useSlaves } from '../api/slaves';
@@ -59,7 +60,7 @@ export function PointsTab({ device }: { device: DeviceDetail }) {
           {t('devices.point.add')}
         </Button>
       </Flex>
-      {points.error ? <Alert type="error" showIcon title={t('errors.loadFailed')} /> : null}
+      {points.error ? <LoadError onRetry={() => void points.refetch()} /> : null}
       <Table<DataPointRow>
         rowKey="id"
         size="small"

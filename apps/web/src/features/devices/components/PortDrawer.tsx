@@ -1,10 +1,10 @@
 import { PORT_DEFAULTS, type PortBody, type PortRow } from '@fleet/contracts';
-import { App, Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { App, Col, Drawer, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../../shared/api/client';
+import { DrawerFooter } from '../../../shared/components/DrawerFooter';
+import { showSaveError } from '../../../shared/forms/server-error';
 import { useSavePort } from '../api/ports';
-import { fieldErrorOf } from '../lib/server-error';
 
 /** contracts portBody: the baud rates a port accepts. */
 export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
@@ -52,9 +52,7 @@ export function PortDrawer({
       void message.success(port ? t('devices.common.saved') : t('devices.common.added'));
       onClose();
     } catch (error) {
-      const fe = fieldErrorOf(error);
-      if (fe && fe.field in v) form.setFields([{ name: fe.field as keyof PortValues, errors: [fe.message] }]);
-      else notifyError(error);
+      showSaveError(form, error, (field) => field in v);
     }
   };
 
@@ -71,17 +69,12 @@ export function PortDrawer({
       destroyOnHidden
       data-testid="port-drawer"
       footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={save.isPending}
-            onClick={() => void submit()}
-            data-testid="port-form-submit"
-          >
-            {t('common.save')}
-          </Button>
-        </Space>
+        <DrawerFooter
+          onCancel={onClose}
+          onSave={() => void submit()}
+          saving={save.isPending}
+          testId="port-form-submit"
+        />
       }
     >
       <Form form={form} layout="vertical" requiredMark>

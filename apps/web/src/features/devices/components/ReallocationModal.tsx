@@ -1,6 +1,5 @@
 import type { AllocationUser, DeviceRow } from '@fleet/contracts';
 import {
-  Alert,
   App,
   Button,
   Descriptions,
@@ -15,6 +14,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../shared/components/LoadError';
 import { type ReallocationAction, useReallocate, useReallocation } from '../api/reallocation';
 
 const userLabel = (u: AllocationUser) => (u.nick_name ? `${u.username} (${u.nick_name})` : u.username);
@@ -67,16 +67,7 @@ export function ReallocationModal({ device, onClose }: { device?: DeviceRow; onC
       {data.isPending ? (
         <Skeleton active />
       ) : data.error || !r ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('errors.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void data.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <LoadError onRetry={() => void data.refetch()} />
       ) : (
         <Flex vertical gap={16}>
           <Descriptions

@@ -1,27 +1,16 @@
 import { AppstoreAddOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DeviceDetail, SlaveRow } from '@fleet/contracts';
-import {
-  Alert,
-  App,
-  Button,
-  Drawer,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Table,
-} from 'antd';
+import { App, Button, Drawer, Empty, Flex, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/api/client';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
+import { DrawerFooter } from '../../../shared/components/DrawerFooter';
+import { LoadError } from '../../../shared/components/LoadError';
+import { showSaveError } from '../../../shared/forms/server-error';
 import { useDeleteSlave, useSaveSlave } from '../api/save-slave';
 import { useSlaves } from '../api/slaves';
 import { downloadFile } from '../api/transfer';
-import { fieldErrorOf } from '../lib/server-error';
 import { ApplyTemplateModal } from './ApplyTemplateModal';
 
 function SlaveDrawer({
@@ -58,10 +47,7 @@ function SlaveDrawer({
       void message.success(t('devices.common.saved'));
       onClose();
     } catch (error) {
-      const fe = fieldErrorOf(error);
-      if (fe && ['name', 'slave_id', 'port_id'].includes(fe.field))
-        form.setFields([{ name: fe.field as 'name', errors: [fe.message] }]);
-      else notifyError(error);
+      showSaveError(form, error, ['name', 'slave_id', 'port_id']);
     }
   };
   return (
@@ -73,17 +59,12 @@ function SlaveDrawer({
       destroyOnHidden
       data-testid="slave-drawer"
       footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={save.isPending}
-            onClick={() => void submit()}
-            data-testid="slave-form-submit"
-          >
-            {t('common.save')}
-          </Button>
-        </Space>
+        <DrawerFooter
+          onCancel={onClose}
+          onSave={() => void submit()}
+          saving={save.isPending}
+          testId="slave-form-submit"
+        />
       }
     >
       <Form form={form} layout="vertical">
@@ -157,7 +138,7 @@ export function SlavesTab({ device }: { device: DeviceDetail }) {
           {t('devices.slave.add')}
         </Button>
       </Flex>
-      {slaves.error ? <Alert type="error" showIcon title={t('errors.loadFailed')} /> : null}
+      {slaves.error ? <LoadError onRetry={() => void slaves.refetch()} /> : null}
       <Table<SlaveRow>
         rowKey="id"
         size="middle"

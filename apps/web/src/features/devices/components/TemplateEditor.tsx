@@ -23,16 +23,16 @@ import {
   Row,
   Segmented,
   Select,
-  Space,
   Tabs,
 } from 'antd';
 import { useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/api/client';
+import { DrawerFooter } from '../../../shared/components/DrawerFooter';
+import { fieldErrorOf } from '../../../shared/forms/server-error';
 import { PermissionContext } from '../../../shared/permission/permission';
 import { useSaveTemplate } from '../api/save-template';
 import { GATEWAY_PROTOCOL_OPTIONS } from '../lib/labels';
-import { fieldErrorOf } from '../lib/server-error';
 import { nextSlaveId, templateContentProblem } from '../lib/template-form';
 import { TemplatePointsTable } from './TemplatePointsTable';
 
@@ -158,19 +158,13 @@ export function TemplateEditor({
       destroyOnHidden
       data-testid="template-editor"
       footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          {!readonly && (
-            <Button
-              type="primary"
-              loading={save.isPending}
-              onClick={() => void submit()}
-              data-testid="template-form-submit"
-            >
-              {t('common.save')}
-            </Button>
-          )}
-        </Space>
+        <DrawerFooter
+          onCancel={onClose}
+          onSave={() => void submit()}
+          saving={save.isPending}
+          testId="template-form-submit"
+          canSave={!readonly}
+        />
       }
     >
       {readonly && (

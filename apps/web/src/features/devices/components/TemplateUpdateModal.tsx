@@ -2,6 +2,7 @@ import type { TemplateRow } from '@fleet/contracts';
 import { Alert, App, Flex, Modal, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../shared/components/LoadError';
 import { useApplyTemplate, useTemplateDevices } from '../api/template-devices';
 
 /**
@@ -54,7 +55,7 @@ export function TemplateUpdateModal({ template, onClose }: { template?: Template
             title={t('devices.templateEditor.updateHint', { count: outdated })}
           />
         )}
-        {devices.error ? <Alert type="error" showIcon title={t('errors.loadFailed')} /> : null}
+        {devices.error ? <LoadError onRetry={() => void devices.refetch()} /> : null}
         <Table
           rowKey="id"
           size="small"

@@ -5,11 +5,11 @@ import { Button, Flex, Form, Input, InputNumber, Popover, Switch, Typography } f
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/api/client';
+import { fieldErrorOf } from '../../../shared/forms/server-error';
 import { Permit } from '../../../shared/permission/Permit';
 import { getCommandStatus, useSendCommand } from '../api/commands';
 import { deviceKeys } from '../api/keys';
 import { nextCommandCheck, writeInputKind, writePermissionOf } from '../lib/live-format';
-import { fieldErrorOf } from '../lib/server-error';
 import { CommandStatusTag } from './CommandStatusTag';
 
 /**

@@ -164,7 +164,7 @@ export default function DeviceDetailPage() {
                       { key: 'address', label: t('devices.form.address'), children: d.address || na },
                       {
                         key: 'coords',
-                        label: `${t('devices.form.lat')} / ${t('devices.form.lng')}`,
+                        label: `${t('common.lat')} / ${t('common.lng')}`,
                         children: d.lat !== null && d.lng !== null ? `${d.lat}, ${d.lng}` : na,
                       },
                       {
