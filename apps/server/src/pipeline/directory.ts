@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { dataPoints, devicePorts, devices, slaveDevices } from '../modules/devices/devices.table.js';
 import { BUS, type DeviceChangedEvent, type EventBus } from '../platform/bus/event-bus.js';
 import type { Db } from '../platform/db/client.js';
@@ -116,7 +116,8 @@ export function createDeviceDirectory(
     imeiOfId.delete(deviceId);
   };
   const unsubscribe = bus.subscribe(BUS.deviceChanged, (message) => {
-    invalidate((message as DeviceChangedEvent).deviceId ?? null);
+    const { deviceId, kind } = message as DeviceChangedEvent;
+    if (kind !== 'created') invalidate(deviceId ?? null); // unknown IMEIs are never cached
   });
 
   const byImei = (imei: string): Promise<DirectoryDevice | null> => {
@@ -162,7 +163,7 @@ async function loadDevice(db: Db, where: ReturnType<typeof eq>): Promise<Directo
     db
       .select()
       .from(dataPoints)
-      .where(inArray(dataPoints.deviceId, [row.id]))
+      .where(eq(dataPoints.deviceId, row.id))
       .orderBy(asc(dataPoints.sort), asc(dataPoints.id)),
   ]);
   const slaveIdOf = new Map(slaves.map((s) => [s.id, s.slaveId]));

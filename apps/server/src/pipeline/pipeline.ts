@@ -102,6 +102,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
   // Points of a deleted device (or everything, deviceId null) are forgotten; the table is the truth.
   const unsubscribe = deps.bus.subscribe(BUS.deviceChanged, (message) => {
     const { deviceId, kind } = message as DeviceChangedEvent;
+    if (kind === 'created') return;
     if (deviceId === null || deviceId === undefined) states.clear();
     else if (kind === 'deleted') {
       for (const [pointId, state] of states) if (state.deviceId === deviceId) states.delete(pointId);

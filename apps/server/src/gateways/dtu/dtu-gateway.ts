@@ -178,7 +178,8 @@ export async function startDtuGateway(
   };
 
   const unsubscribe = runtime.bus.subscribe(BUS.deviceChanged, (message) => {
-    const { deviceId } = (message ?? {}) as Partial<DeviceChangedEvent>;
+    const { deviceId, kind } = (message ?? {}) as Partial<DeviceChangedEvent>;
+    if (kind === 'created') return;
     if (typeof deviceId === 'number') void sessions.get(deviceId)?.reload();
     else if (deviceId === null) for (const s of sessions.values()) void s.reload();
   });

@@ -212,7 +212,7 @@ export async function startEmbeddedBroker(
   /** Rotated credentials, a deleted or expired device: its connection goes ('kicked'). */
   const unsubscribe = runtime.bus.subscribe(BUS.deviceChanged, (message) => {
     const event = message as DeviceChangedEvent;
-    if (event.kind === 'config' && event.deviceId !== null) return;
+    if (event.kind === 'created' || (event.kind === 'config' && event.deviceId !== null)) return;
     const affected = [...owners].filter(
       ([deviceId]) => event.deviceId === null || deviceId === event.deviceId,
     );

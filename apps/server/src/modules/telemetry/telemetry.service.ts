@@ -17,7 +17,7 @@ import { paramError } from '../../platform/http/errors.js';
 import type { DevicesRepository } from '../devices/devices.repository.js';
 import type { DevicesService } from '../devices/devices.service.js';
 import { bucketWidth, fillBuckets, rawPoints } from './series-buckets.js';
-import type { PointWithLatest, SeriesRow, TelemetryRepository } from './telemetry.repository.js';
+import type { PointWithLatest, TelemetryRepository } from './telemetry.repository.js';
 
 export interface TelemetryServiceDeps {
   repo: TelemetryRepository;
@@ -85,12 +85,7 @@ export function createTelemetryService({ repo, devicesRepo, devices }: Telemetry
         page.rows.map((d) => d.id),
         'shown',
       );
-      const byDevice = new Map<number, PointWithLatest[]>();
-      for (const p of points) {
-        const list = byDevice.get(p.deviceId) ?? [];
-        list.push(p);
-        byDevice.set(p.deviceId, list);
-      }
+      const byDevice = groupBy(points, (p) => p.deviceId);
       return {
         total: page.total,
         rows: page.rows.map((d) => ({
@@ -163,12 +158,7 @@ export function createTelemetryService({ repo, devicesRepo, devices }: Telemetry
       const rows = fits
         ? await repo.raw(ids, start, end)
         : await repo.aggregated(ids, start, end, bucketMs, query.fn);
-      const rowsOf = new Map<number, SeriesRow[]>();
-      for (const row of rows) {
-        const list = rowsOf.get(row.point_id) ?? [];
-        list.push(row);
-        rowsOf.set(row.point_id, list);
-      }
+      const rowsOf = groupBy(rows, (r) => r.point_id);
       return {
         bucket_ms: bucketMs,
         series: points.map((p) => ({
@@ -186,3 +176,15 @@ export function createTelemetryService({ repo, devicesRepo, devices }: Telemetry
 }
 
 export type TelemetryService = ReturnType<typeof createTelemetryService>;
+
+/** Items by key, in their order (Map.groupBy needs Node 21). */
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}

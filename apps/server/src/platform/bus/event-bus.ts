@@ -15,13 +15,16 @@ export interface EventBus {
 
 /** Channels and their messages, so publishers and subscribers agree on one shape. */
 export const BUS = {
-  /** A device's configuration, credentials or existence changed; deviceId null: flush everything. */
+  /**
+   * A device's configuration, credentials or existence changed (deviceId null: flush everything);
+   * 'created': new devices exist, which changes who sees what but nothing cached about a device.
+   */
   deviceChanged: 'device.changed',
   /** Online/offline transitions (PresenceEvent). */
   presence: 'device.presence',
 } as const;
 
-export type DeviceChangeKind = 'config' | 'credentials' | 'deleted';
+export type DeviceChangeKind = 'config' | 'credentials' | 'deleted' | 'created';
 export interface DeviceChangedEvent {
   deviceId: number | null;
   kind: DeviceChangeKind;
