@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { RoleGrant, ScopeRow } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
@@ -8,6 +8,15 @@ import { loginLog, sessions } from './auth.table.js';
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
 export type LoginAttempt = Omit<typeof loginLog.$inferInsert, 'id'>;
+
+/** A session that still signs requests: not revoked, not expired, its user enabled and not expired. */
+const sessionIsLive = (now: Date) =>
+  and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    eq(users.status, 1),
+    or(isNull(users.userExpire), gt(users.userExpire, now)),
+  );
 
 export function createAuthRepository(db: Executor) {
   return {
@@ -45,16 +54,7 @@ export function createAuthRepository(db: Executor) {
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .leftJoin(parent, eq(parent.id, users.parentId))
-        .where(
-          and(
-            eq(sessions.id, sessionId),
-            eq(sessions.userId, userId),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, now),
-            eq(users.status, 1),
-            or(isNull(users.userExpire), gt(users.userExpire, now)),
-          ),
-        );
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), sessionIsLive(now)));
       if (!row) return undefined;
       const parsed = typeof row.roles === 'string' ? (JSON.parse(row.roles) as RoleGrant[]) : row.roles;
       return { ...row, roles: parsed ?? [] };
@@ -87,6 +87,17 @@ export function createAuthRepository(db: Executor) {
         )
         .returning({ id: sessions.id });
       return rows.length > 0;
+    },
+
+    /** Which of these sessions are still live, in one query (the live channel re-checks its sockets). */
+    async liveSessionIds(ids: readonly string[], now: Date, tx: Executor = db): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await tx
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(inArray(sessions.id, [...ids]), sessionIsLive(now)));
+      return new Set(rows.map((r) => r.id));
     },
 
     async revokeSession(id: string, now: Date, tx: Executor = db): Promise<void> {

@@ -1,36 +1,19 @@
-import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
-import { sessions } from '../auth/auth.table.js';
+import { createAuthRepository } from '../auth/auth.repository.js';
 import { createDevicesRepository } from '../devices/devices.repository.js';
-import { users } from '../users/users.table.js';
 
-/** The two questions the live channel asks the database, each in one query. */
+/**
+ * The two questions the live channel asks the database, each in one query, answered by the modules
+ * that own the rules (device visibility, live sessions).
+ */
 export function createLiveRepository(db: Executor) {
+  const devices = createDevicesRepository(db);
+  const auth = createAuthRepository(db);
   return {
-    /** Every device the scope may see: the rule of GET /device, kept in the devices repository. */
-    visibleDeviceIds(scope: Scope): Promise<number[]> {
-      return createDevicesRepository(db).allVisibleIds(scope);
-    },
-
-    /** The sessions among `ids` that are still live: not revoked, not expired, user enabled. */
-    async liveSessionIds(ids: readonly string[], now: Date): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            inArray(sessions.id, [...ids]),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, now),
-            eq(users.status, 1),
-            or(isNull(users.userExpire), gt(users.userExpire, now)),
-          ),
-        );
-      return new Set(rows.map((r) => r.id));
-    },
+    visibleDeviceIds: (scope: Scope): Promise<number[]> => devices.allVisibleIds(scope),
+    liveSessionIds: (ids: readonly string[], now: Date): Promise<Set<string>> =>
+      auth.liveSessionIds(ids, now),
   };
 }
 
