@@ -1,6 +1,7 @@
 export * from './account.js';
 export * from './accounts.js';
 export * from './alarm.js';
+export * from './alarms.js';
 export * from './auth.js';
 export * from './commands.js';
 export * from './connectivity.js';

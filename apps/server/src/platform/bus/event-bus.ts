@@ -22,7 +22,15 @@ export const BUS = {
   deviceChanged: 'device.changed',
   /** Online/offline transitions (PresenceEvent). */
   presence: 'device.presence',
+  /** AlarmDeviceEvent: a device's triggers or open alarms changed; alarm engines drop its state. */
+  alarmDevice: 'alarm.device',
+  /** A notice was queued: outbox workers look for due rows now instead of at their next tick. */
+  noticeWake: 'notice.wake',
 } as const;
+
+export interface AlarmDeviceEvent {
+  deviceId: number;
+}
 
 export type DeviceChangeKind = 'config' | 'credentials' | 'deleted' | 'created';
 export interface DeviceChangedEvent {

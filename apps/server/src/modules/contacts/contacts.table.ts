@@ -1,0 +1,79 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { alarmLog } from '../alarms/alarms.table.js';
+import { triggers } from '../triggers/triggers.table.js';
+import { users } from '../users/users.table.js';
+
+/** Trigger contacts (SPEC 2.3 /trigger/contact), owned by an account like devices. */
+export const contacts = pgTable(
+  'trigger_contacts',
+  {
+    id: serial('id').primaryKey(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    /** 'generic' | 'wecom' | 'dingtalk' | 'feishu'; '' = no webhook. */
+    webhookKind: text('webhook_kind').notNull().default(''),
+    webhookUrl: text('webhook_url').notNull().default(''),
+    /** Signing secret of DingTalk / Feishu robots; never answered by the API. */
+    webhookSecret: text('webhook_secret').notNull().default(''),
+    emailEnabled: boolean('email_enabled').notNull().default(false),
+    webhookEnabled: boolean('webhook_enabled').notNull().default(false),
+    /** Throttle: at most one notice per channel within this many seconds; 0 = no limit. */
+    minIntervalS: integer('min_interval_s').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Language of the notices sent to this contact: 'zh' | 'en' | 'es'. */
+    language: text('language').notNull().default('zh'),
+    remark: text('remark').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('trigger_contacts_owner_idx').on(t.ownerUserId)],
+);
+
+/** Which contacts a trigger notifies. */
+export const triggerContactLinks = pgTable(
+  'trigger_contact_links',
+  {
+    triggerId: integer('trigger_id')
+      .notNull()
+      .references(() => triggers.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.triggerId, t.contactId] }),
+    index('trigger_contact_links_contact_idx').on(t.contactId),
+  ],
+);
+
+/**
+ * Outbox of notices (and their delivery log): one row per contact, channel and alarm, written in the
+ * alarm's transaction, sent by the notice worker with retries.
+ * status: 'pending' | 'sending' | 'sent' | 'failed' (gave up) | 'throttled' (suppressed by the contact's limit).
+ */
+export const noticeOutbox = pgTable(
+  'notice_outbox',
+  {
+    id: serial('id').primaryKey(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** null for a test notice. */
+    alarmId: integer('alarm_id').references(() => alarmLog.id, { onDelete: 'cascade' }),
+    /** 'email' | 'webhook' */
+    channel: text('channel').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    lastError: text('last_error').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('notice_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('notice_outbox_contact_idx').on(t.contactId, t.createdAt),
+  ],
+);
