@@ -274,8 +274,10 @@ export function contactProblem(c: {
   webhook_enabled?: boolean;
 }): { field: string; reason: string } | null {
   if (c.email_enabled && !c.email) return { field: 'email', reason: 'required when e-mail is on' };
-  if (c.webhook_enabled && !c.webhook_url) return { field: 'webhook_url', reason: 'required when webhook is on' };
-  if (c.webhook_enabled && !c.webhook_kind) return { field: 'webhook_kind', reason: 'required when webhook is on' };
+  if (c.webhook_enabled && !c.webhook_url)
+    return { field: 'webhook_url', reason: 'required when webhook is on' };
+  if (c.webhook_enabled && !c.webhook_kind)
+    return { field: 'webhook_kind', reason: 'required when webhook is on' };
   return null;
 }
 
