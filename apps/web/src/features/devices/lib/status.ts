@@ -23,9 +23,14 @@ export function statusTagView(status: number, alarmType: number | null | undefin
   const tag = deviceStatusTag(status, alarmType);
   if (tag.kind === 'offline') return { key: 'devices.status.offline', color: 'default' };
   if (tag.kind === 'normal') return { key: 'devices.status.normal', color: 'success' };
-  const colour = ANTD_COLOUR[alarmTagColour(tag.alarmType)];
-  if (KNOWN_ALARMS.has(tag.alarmType)) return { key: `devices.alarmType.${tag.alarmType}`, color: colour };
-  return { key: 'devices.alarmType.other', params: { code: tag.alarmType }, color: colour };
+  return alarmTypeTagView(tag.alarmType);
+}
+
+/** SPEC 4 alarm type tag (label key and colour), for alarm lists as well as the device status. */
+export function alarmTypeTagView(alarmType: number): StatusTagView {
+  const colour = ANTD_COLOUR[alarmTagColour(alarmType)];
+  if (KNOWN_ALARMS.has(alarmType)) return { key: `devices.alarmType.${alarmType}`, color: colour };
+  return { key: 'devices.alarmType.other', params: { code: alarmType }, color: colour };
 }
 
 /** The list's status filter (SPEC 4): all, normal 1, offline 0, alarm 2. */
