@@ -12,9 +12,10 @@ import {
   type Fleet,
   postgresDatabase,
 } from './support/fleet.js';
+import { hourStart, measureEmbeddedIngest } from './support/ingest-embedded.js';
 import { runMqtt } from './support/mqtt-run.js';
 import { historyCount, rawRows, runPipeline } from './support/pipeline-run.js';
-import { compareHistoryInserts, rawCopy, rawMultiRowInsert } from './support/raw-insert.js';
+import { compareHistoryInserts, rawCopy } from './support/raw-insert.js';
 
 const DEVICES = 100;
 const POINTS = 20;
@@ -33,34 +34,6 @@ const MQTT_POINTS_PER_S = 5000;
 const MQTT_SECONDS = Number(process.env.BENCH_MQTT_SECONDS ?? 10);
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
-/** Readings of the timed runs sit in the current month; each part uses its own hour. */
-const hourStart = (offsetHours: number) =>
-  Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1) + offsetHours * 3600_000;
-
-async function embedded() {
-  const bench = await embeddedDatabase();
-  try {
-    const fleet = await createFleet(bench.database, DEVICES, POINTS);
-    const pipeline = await runPipeline(bench.database, fleet, EMBEDDED_ROUNDS, hourStart(0), IN_FLIGHT);
-    const rows = rawRows(fleet, EMBEDDED_ROUNDS, hourStart(10));
-    const rawSeconds = await rawMultiRowInsert(bench.database, rows);
-    const raw = {
-      method: 'multi-row INSERT, 5,000 rows per statement',
-      points_per_s: Math.round(rows.length / rawSeconds),
-    };
-    return {
-      database: 'PGlite (embedded, data directory on disk)',
-      pipeline,
-      raw,
-      ratio_pipeline_to_raw: round3(pipeline.points_per_s / raw.points_per_s),
-      target_points_per_s: TARGETS.embedded_points_per_s,
-      meets_target: pipeline.points_per_s >= TARGETS.embedded_points_per_s,
-      history_rows: await historyCount(bench.database),
-    };
-  } finally {
-    await bench.dispose();
-  }
-}
 
 /** MQTT end to end on a fresh embedded database (the default deployment). */
 async function mqttEndToEnd() {
@@ -128,7 +101,13 @@ const report = {
     storage: 'every reading to history (mode 1, interval 0)',
   },
   load: { message: `${POINTS} readings of one device`, in_flight_messages: IN_FLIGHT },
-  embedded: await embedded(),
+  embedded: await measureEmbeddedIngest(
+    DEVICES,
+    POINTS,
+    EMBEDDED_ROUNDS,
+    IN_FLIGHT,
+    TARGETS.embedded_points_per_s,
+  ),
   postgres: await postgres(),
   mqtt_end_to_end: await mqttEndToEnd(),
   total_seconds: 0,

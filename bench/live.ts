@@ -20,6 +20,7 @@ import { createDatabase } from '../apps/server/src/platform/db/client.js';
 import { migrateDatabase } from '../apps/server/src/platform/db/migrate.js';
 import { createRuntime } from '../apps/server/src/platform/runtime.js';
 import { createFleet, type Fleet } from './support/fleet.js';
+import { measureEmbeddedIngest } from './support/ingest-embedded.js';
 
 const DEVICES = Number(process.env.BENCH_LIVE_DEVICES ?? 100);
 const POINTS = Number(process.env.BENCH_LIVE_POINTS ?? 10);
@@ -29,6 +30,8 @@ const SLICE = Number(process.env.BENCH_LIVE_SLICE ?? 2);
 const RATE = Number(process.env.BENCH_LIVE_RATE ?? 5000);
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
 const BASELINE_SECONDS = Number(process.env.BENCH_LIVE_BASELINE_SECONDS ?? 10);
+/** Rounds of the ingest figures printed alongside (rounds x 100 devices x 20 points readings). */
+const INGEST_ROUNDS = Number(process.env.BENCH_LIVE_INGEST_ROUNDS ?? 50);
 /** The hub's coalescing window; the baseline flushes on the same beat. */
 const COALESCE_MS = 50;
 
@@ -265,7 +268,9 @@ async function main() {
         messages_per_s: Math.round(base.messages / baseDriven.seconds),
       },
     };
-    console.log(JSON.stringify(report, null, 2));
+    // The ingest benchmark's embedded figures, measured in this run after the live part (fresh database).
+    const ingest = await measureEmbeddedIngest(100, 20, INGEST_ROUNDS, 1000, 20_000);
+    console.log(JSON.stringify({ ...report, ingest_embedded: ingest }, null, 2));
   } finally {
     for (const socket of sockets) socket.terminate();
     await new Promise<void>((resolve) =>
