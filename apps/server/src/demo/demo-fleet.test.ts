@@ -1,9 +1,12 @@
 import { DeviceProtocol } from '@fleet/contracts';
+import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDtuGateway } from '../gateways/dtu/dtu-gateway.js';
 import { startMqttGateway } from '../gateways/mqtt/mqtt-gateway.js';
 import { DEMO_USERNAME } from '../modules/auth/auth.service.js';
+import { dataPoints } from '../modules/devices/devices.table.js';
+import { triggers } from '../modules/triggers/triggers.table.js';
 import { call, tokenFor } from '../test-support/factories.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { DEMO_FLEET, demoOwnerId, ensureDemoDevices, startDemoFleet } from './demo-fleet.js';
@@ -41,6 +44,18 @@ describe('demo fleet (DEMO=1)', () => {
     );
     expect(new Set(devices.map((d) => d.mqttPassword)).size).toBe(devices.length);
     expect(new Set(devices.map((d) => d.dtuKey)).size).toBe(devices.length);
+  });
+
+  it('gives the demo alarms to show: a temperature trigger per sensor and an offline trigger on the gateway', async () => {
+    const ids = new Set((await demoDevices()).map((d) => d.id));
+    const rows = (await t.database.db.select().from(triggers)).filter((r) => ids.has(r.deviceId));
+    expect(rows.filter((r) => r.kind === 'limit' && r.optype === 1 && r.uplmt === 30)).toHaveLength(
+      DEMO_FLEET.mqtt.length,
+    );
+    expect(rows.filter((r) => r.kind === 'offline')).toHaveLength(DEMO_FLEET.dtu.length);
+    const temps = await t.database.db.select().from(dataPoints).where(eq(dataPoints.name, 'temp'));
+    const withTrigger = temps.filter((p) => rows.some((r) => r.pointId === p.id));
+    expect(withTrigger.every((p) => p.triggerEnable === 1)).toBe(true);
   });
 
   it('makes points the API can show: every demo point passes the data point schema', async () => {

@@ -4,9 +4,11 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { newSecrets, randomCode } from '../modules/devices/credentials.js';
 import { dataPoints, devicePorts, devices, slaveDevices } from '../modules/devices/devices.table.js';
+import { triggers } from '../modules/triggers/triggers.table.js';
 import { users } from '../modules/users/users.table.js';
 import type { Executor } from '../platform/db/client.js';
 import { type DemoPoint, demoPoints } from './demo-points.js';
+import { DEMO_GATEWAY_TRIGGER, insertDemoTriggers } from './demo-triggers.js';
 
 /** What the demo fleet is: small enough to idle on a laptop, varied enough to show every screen. */
 export const DEMO_FLEET = planFleet({
@@ -44,6 +46,7 @@ export async function ensureDemoDevices(db: Executor, ownerUserId: number, plan:
         deviceClass: 'DT',
       });
       await insertPoints(tx, id, null, demoPoints.mqtt);
+      await insertDemoTriggers(tx, id);
     }
     for (const gateway of plan.dtu) {
       if (existing.has(gateway.imei)) continue;
@@ -74,6 +77,7 @@ export async function ensureDemoDevices(db: Executor, ownerUserId: number, plan:
           .returning({ id: slaveDevices.id });
         await insertPoints(tx, id, row!.id, demoPoints.slave(slave.points));
       }
+      await tx.insert(triggers).values(DEMO_GATEWAY_TRIGGER(id));
     }
   });
 }
