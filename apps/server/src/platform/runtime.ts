@@ -5,6 +5,7 @@ import { createPresence } from '../gateways/presence/presence.js';
 import type { Presence } from '../gateways/types.js';
 import { createDeviceDirectory, type DeviceDirectory } from '../pipeline/directory.js';
 import { createPipeline } from '../pipeline/pipeline.js';
+import { type AlarmEngine, createAlarmEngine } from '../pipeline/triggers/engine.js';
 import type { Pipeline } from '../pipeline/types.js';
 import { createLocalBus, type EventBus } from './bus/event-bus.js';
 import { createRedisBus } from './bus/redis-bus.js';
@@ -23,6 +24,8 @@ export interface DeviceRuntime {
   pipeline: Pipeline;
   presence: Presence;
   commands: CommandRouter;
+  /** The alarm engine (docs/api-alarms.md "Triggers"), started with the runtime. */
+  alarms: AlarmEngine;
   clock: () => Date;
   /** Flushes the pipeline, stops timers, closes the bus. */
   close(): Promise<void>;
@@ -52,6 +55,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<DeviceRunt
   const directory = createDeviceDirectory(database.db, bus);
   const pipeline = createPipeline({ database, directory, bus, clock, logger });
   const presence = createPresence({ database, bus, clock, logger });
+  const alarms = createAlarmEngine({ database, bus, pipeline, clock, logger });
+  alarms.start();
   return {
     instanceId,
     database,
@@ -60,9 +65,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<DeviceRunt
     pipeline,
     presence,
     commands,
+    alarms,
     clock,
     async close() {
       await pipeline.close();
+      await alarms.close();
       await presence.close();
       await commands.close();
       directory.close();
