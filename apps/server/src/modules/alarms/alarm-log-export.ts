@@ -1,0 +1,64 @@
+import type { AlarmLogRow, Language } from '@fleet/contracts';
+import ExcelJS from 'exceljs';
+import { styleHeader, zonedTime } from './export-format.js';
+import { alarmTypeLabel, EXPORT_WORDS } from './export-labels.js';
+
+export interface AlarmSheetOptions {
+  lang: Language;
+  tz: string;
+  levelLabel: (level: number) => string;
+}
+
+const COLUMNS = [
+  ['at', 20],
+  ['device', 24],
+  ['imei', 18],
+  ['point', 18],
+  ['alarmType', 18],
+  ['level', 10],
+  ['value', 10],
+  ['threshold', 14],
+  ['status', 12],
+  ['dispatch', 14],
+  ['recoveredAt', 20],
+  ['handledBy', 14],
+  ['handledAt', 20],
+  ['remark', 30],
+] as const;
+
+/** A workbook with one sheet of alarm rows; `add` appends rows as they are read. */
+export function alarmLogSheet({ lang, tz, levelLabel }: AlarmSheetOptions) {
+  const words = EXPORT_WORDS[lang];
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('alarms');
+  sheet.addRow(COLUMNS.map(([key]) => words.alarmLog[key]));
+  styleHeader(
+    sheet,
+    COLUMNS.map(([, width]) => width),
+  );
+  // Empty cells stay empty (null), not empty strings.
+  const time = (at: string | null) => (at ? zonedTime(at, tz) : null);
+
+  return {
+    workbook,
+    add(rows: AlarmLogRow[]) {
+      for (const r of rows)
+        sheet.addRow([
+          time(r.at),
+          r.device_title,
+          r.device_imei,
+          r.point_title || r.point_name || null,
+          alarmTypeLabel(lang, r.alarm_type),
+          levelLabel(r.level),
+          r.value,
+          r.threshold || null,
+          words.status[r.status as 0 | 1 | 2] ?? String(r.status),
+          words.dispatch[r.dispatch_status as 0 | 1] ?? String(r.dispatch_status),
+          time(r.recovered_at),
+          r.handled_by_name,
+          time(r.handled_at),
+          r.remark || null,
+        ]);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { inArray, like, or, type SQL } from 'drizzle-orm';
+import { dataPathPattern } from '../../platform/auth/access.js';
+import type { Scope } from '../../platform/auth/scope.js';
+import type { Executor } from '../../platform/db/client.js';
+import { deviceGrants, devices } from '../devices/devices.table.js';
+import { users } from '../users/users.table.js';
+
+/*
+ * The GET /device scope rule (docs/api-devices.md "Scope") as conditions on `devices`. The devices and
+ * connectivity repositories keep theirs inside their factories and expect `users` joined as the owner;
+ * alarm rows come from `alarmRowsQuery`, which joins `users` only as the handler, so here the owner is
+ * reached through a subquery instead.
+ */
+
+/** The device's owner is the caller's data owner or below it. */
+export function deviceOwned(db: Executor, scope: Scope): SQL {
+  return inArray(
+    devices.ownerUserId,
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(like(users.path, dataPathPattern(scope))),
+  );
+}
+
+/** Owned in the caller's data subtree, or assigned to the caller or to its data owner. */
+export function deviceVisible(db: Executor, scope: Scope): SQL {
+  return or(
+    deviceOwned(db, scope),
+    inArray(
+      devices.id,
+      db
+        .select({ id: deviceGrants.deviceId })
+        .from(deviceGrants)
+        .where(inArray(deviceGrants.userId, [scope.userId, scope.dataOwnerId])),
+    ),
+  )!;
+}
