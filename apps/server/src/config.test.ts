@@ -68,4 +68,28 @@ describe('parseConfig', () => {
     expect(message).not.toContain('\n');
     if (name === 'TOKEN_SECRET') expect(message).not.toContain(value);
   });
+
+  it('reads the notice settings and never echoes an SMTP password', () => {
+    expect(parseConfig({})).toMatchObject({ WEBHOOK_ALLOW_PRIVATE: false });
+    expect(parseConfig({}).SMTP_URL).toBeUndefined();
+    const config = parseConfig({
+      SMTP_URL: 'smtps://mailer:pa55@mail.example.com:465',
+      SMTP_FROM: 'Fleet <alarms@example.com>',
+      WEBHOOK_ALLOW_PRIVATE: '1',
+    });
+    expect(config).toMatchObject({
+      SMTP_URL: 'smtps://mailer:pa55@mail.example.com:465',
+      SMTP_FROM: 'Fleet <alarms@example.com>',
+      WEBHOOK_ALLOW_PRIVATE: true,
+    });
+    let error: unknown;
+    try {
+      parseConfig({ SMTP_URL: 'http://mailer:pa55@mail.example.com' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain('SMTP_URL');
+    expect((error as Error).message).not.toContain('pa55');
+  });
 });

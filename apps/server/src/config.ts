@@ -60,6 +60,12 @@ export const configSchema = z.object({
   TRUST_PROXY: trustProxy,
   /** Months of point history kept (monthly partitions older than that are dropped). */
   HISTORY_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(24),
+  /** Notices by e-mail (docs/api-alarms.md): smtp:// or smtps://user:pass@host:port; unset = no e-mail. */
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  /** Sender address of the notice e-mails. */
+  SMTP_FROM: optionalText,
+  /** Lets webhooks reach loopback/private addresses (off: such targets are refused, SSRF). */
+  WEBHOOK_ALLOW_PRIVATE: flag,
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -86,7 +92,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const issue = result.error.issues[0]!;
   const variable = String(issue.path[0] ?? 'environment');
   const given = input[variable];
-  const shown = variable === 'TOKEN_SECRET' || given === undefined ? '' : ` (got "${given}")`;
+  // Values that may hold a password are never echoed (the message reaches the terminal and logs).
+  const secret = variable === 'TOKEN_SECRET' || variable === 'SMTP_URL';
+  const shown = secret || given === undefined ? '' : ` (got "${given}")`;
   throw new ConfigError(variable, `${issue.message}${shown}`);
 }
 

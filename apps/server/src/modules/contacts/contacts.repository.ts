@@ -1,0 +1,191 @@
+import type { ContactQuery, NoticeChannel, NoticeQuery } from '@fleet/contracts';
+import { and, count, desc, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Scope } from '../../platform/auth/scope.js';
+import type { Executor } from '../../platform/db/client.js';
+import { alarmLog } from '../alarms/alarms.table.js';
+import { containsPattern } from '../devices/devices.repository.js';
+import { devices } from '../devices/devices.table.js';
+import { users } from '../users/users.table.js';
+import { contacts, noticeOutbox, triggerContactLinks } from './contacts.table.js';
+
+export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'ownerUserId' | 'createdAt'>;
+
+/** Contacts are visible to the data subtree of their owner (the device rule without assignments). */
+const visible = (scope: Scope): SQL => like(users.path, `${scope.dataPath}%`);
+
+const contactColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  email: contacts.email,
+  phone: contacts.phone,
+  webhookKind: contacts.webhookKind,
+  webhookUrl: contacts.webhookUrl,
+  // The secret itself never leaves the repository through the API path.
+  hasWebhookSecret: sql<boolean>`(${contacts.webhookSecret} <> '')`,
+  emailEnabled: contacts.emailEnabled,
+  webhookEnabled: contacts.webhookEnabled,
+  minIntervalS: contacts.minIntervalS,
+  language: contacts.language,
+  enabled: contacts.enabled,
+  remark: contacts.remark,
+  ownerName: sql<string>`coalesce(nullif(${users.nickName}, ''), ${users.username})`,
+  triggerCount: sql<number>`(select count(*)::int from ${triggerContactLinks} where ${triggerContactLinks.contactId} = ${contacts.id})`,
+  createdAt: contacts.createdAt,
+};
+
+export interface ContactRecord {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  webhookKind: string;
+  webhookUrl: string;
+  hasWebhookSecret: boolean;
+  emailEnabled: boolean;
+  webhookEnabled: boolean;
+  minIntervalS: number;
+  language: string;
+  enabled: boolean;
+  remark: string;
+  ownerName: string;
+  triggerCount: number;
+  createdAt: Date;
+}
+
+export interface NoticeRecord {
+  id: number;
+  contactId: number;
+  contactName: string;
+  alarmId: number | null;
+  deviceTitle: string | null;
+  alarmType: number | null;
+  channel: string;
+  status: string;
+  attempts: number;
+  lastError: string;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+export function createContactsRepository(db: Executor) {
+  const findVisible = async (scope: Scope, id: number): Promise<ContactRecord | null> => {
+    const [row] = await db
+      .select(contactColumns)
+      .from(contacts)
+      .innerJoin(users, eq(users.id, contacts.ownerUserId))
+      .where(and(eq(contacts.id, id), visible(scope)))
+      .limit(1);
+    return (row as ContactRecord | undefined) ?? null;
+  };
+
+  return {
+    findVisible,
+
+    async list(scope: Scope, query: ContactQuery, limit: number, offset: number) {
+      const conditions: SQL[] = [visible(scope)];
+      if (query.search) {
+        const p = containsPattern(query.search);
+        conditions.push(or(ilike(contacts.name, p), ilike(contacts.email, p), like(contacts.phone, p))!);
+      }
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(contactColumns)
+          .from(contacts)
+          .innerJoin(users, eq(users.id, contacts.ownerUserId))
+          .where(where)
+          .orderBy(desc(contacts.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ total: count() })
+          .from(contacts)
+          .innerJoin(users, eq(users.id, contacts.ownerUserId))
+          .where(where),
+      ]);
+      return { rows: rows as ContactRecord[], total: total?.total ?? 0 };
+    },
+
+    /** Of `ids`, those the caller sees (for linking contacts to triggers). */
+    async visibleIds(scope: Scope, ids: readonly number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .innerJoin(users, eq(users.id, contacts.ownerUserId))
+        .where(and(inArray(contacts.id, [...ids]), visible(scope)));
+      return rows.map((r) => r.id);
+    },
+
+    async insert(ownerUserId: number, values: ContactValues, now: Date): Promise<number> {
+      const [row] = await db
+        .insert(contacts)
+        .values({ ...values, ownerUserId, createdAt: now })
+        .returning({ id: contacts.id });
+      return row!.id;
+    },
+
+    async update(id: number, values: Partial<ContactValues>): Promise<void> {
+      if (Object.keys(values).length === 0) return;
+      await db.update(contacts).set(values).where(eq(contacts.id, id));
+    },
+
+    /** Links and outbox rows go with it (foreign keys cascade). */
+    async remove(id: number): Promise<void> {
+      await db.delete(contacts).where(eq(contacts.id, id));
+    },
+
+    /** Queues a test notice (no alarm), due at once. */
+    async queueTestNotice(contactId: number, channel: NoticeChannel, now: Date): Promise<number> {
+      const [row] = await db
+        .insert(noticeOutbox)
+        .values({ contactId, channel, status: 'pending', createdAt: now, nextAttemptAt: now })
+        .returning({ id: noticeOutbox.id });
+      return row!.id;
+    },
+
+    async listNotices(scope: Scope, query: NoticeQuery, limit: number, offset: number) {
+      const conditions: SQL[] = [visible(scope)];
+      if (query.contact_id !== undefined) conditions.push(eq(noticeOutbox.contactId, query.contact_id));
+      if (query.status !== undefined) conditions.push(eq(noticeOutbox.status, query.status));
+      if (query.starttime) conditions.push(gte(noticeOutbox.createdAt, query.starttime));
+      if (query.endtime) conditions.push(lte(noticeOutbox.createdAt, query.endtime));
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: noticeOutbox.id,
+            contactId: noticeOutbox.contactId,
+            contactName: contacts.name,
+            alarmId: noticeOutbox.alarmId,
+            deviceTitle: devices.title,
+            alarmType: alarmLog.alarmType,
+            channel: noticeOutbox.channel,
+            status: noticeOutbox.status,
+            attempts: noticeOutbox.attempts,
+            lastError: noticeOutbox.lastError,
+            createdAt: noticeOutbox.createdAt,
+            sentAt: noticeOutbox.sentAt,
+          })
+          .from(noticeOutbox)
+          .innerJoin(contacts, eq(contacts.id, noticeOutbox.contactId))
+          .innerJoin(users, eq(users.id, contacts.ownerUserId))
+          .leftJoin(alarmLog, eq(alarmLog.id, noticeOutbox.alarmId))
+          .leftJoin(devices, eq(devices.id, alarmLog.deviceId))
+          .where(where)
+          .orderBy(desc(noticeOutbox.createdAt), desc(noticeOutbox.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ total: count() })
+          .from(noticeOutbox)
+          .innerJoin(contacts, eq(contacts.id, noticeOutbox.contactId))
+          .innerJoin(users, eq(users.id, contacts.ownerUserId))
+          .where(where),
+      ]);
+      return { rows: rows as NoticeRecord[], total: total?.total ?? 0 };
+    },
+  };
+}
+
+export type ContactsRepository = ReturnType<typeof createContactsRepository>;

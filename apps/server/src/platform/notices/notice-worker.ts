@@ -1,0 +1,214 @@
+import type { AlarmLogRow, WebhookKind } from '@fleet/contracts';
+import { WEBHOOK_KINDS } from '@fleet/contracts';
+import type { Config } from '../../config.js';
+import { alarmRowsByIds } from '../../modules/alarms/alarm-rows.js';
+import { BUS, type EventBus } from '../bus/event-bus.js';
+import type { Database } from '../db/client.js';
+import { alarmNoticeText, type NoticeText, testNoticeText } from './notice-text.js';
+import {
+  type ClaimedNotice,
+  type ContactForSend,
+  createOutboxRepository,
+  MAX_ATTEMPTS,
+  type NoticeOutcome,
+} from './outbox.repository.js';
+import { createMailSender, type MailSender } from './smtp-sender.js';
+import { sendWebhook } from './webhook-sender.js';
+import { checkWebhookTarget, type HostLookup, RefusedTarget } from './webhook-target.js';
+
+const SECOND = 1000;
+/** First retry after 10 s, doubling, at most 10 min. */
+export function backoffMs(attempts: number): number {
+  return Math.min(10 * SECOND * 2 ** (attempts - 1), 600 * SECOND);
+}
+/** A row left 'sending' this long was abandoned by a crashed sender. */
+export const SENDING_LEASE_MS = 5 * 60 * SECOND;
+const BATCH = 50;
+
+export interface NoticeWorkerDeps {
+  database: Database;
+  bus: EventBus;
+  clock: () => Date;
+  config: Pick<Config, 'SMTP_URL' | 'SMTP_FROM' | 'WEBHOOK_ALLOW_PRIVATE'>;
+  logger?: { warn(object: object, message: string): void };
+  /** Per-request timeout of webhooks and SMTP (default 10 s; short in tests). */
+  timeoutMs?: number;
+  /** Tick period of start() (default 1 s). */
+  intervalMs?: number;
+  lookup?: HostLookup;
+}
+
+export interface NoticeWorker {
+  /** Ticks every second and on BUS.noticeWake. */
+  start(): void;
+  /** One full pass (after any pass under way): claims and sends every due row. */
+  runOnce(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A failure that retrying cannot fix: the row fails at once. */
+class Permanent extends Error {}
+
+/** The outbox worker (docs/api-alarms.md "Outbox"): every instance runs one. */
+export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
+  const { clock, config } = deps;
+  const timeoutMs = deps.timeoutMs ?? 10 * SECOND;
+  const repo = createOutboxRepository(deps.database.db);
+  const mail: MailSender | null = config.SMTP_URL
+    ? createMailSender(config.SMTP_URL, config.SMTP_FROM, timeoutMs)
+    : null;
+
+  async function deliver(
+    notice: ClaimedNotice,
+    contact: ContactForSend,
+    text: NoticeText,
+    alarm: AlarmLogRow | null,
+  ): Promise<void> {
+    if (notice.channel === 'email') {
+      if (!mail) throw new Permanent('SMTP not configured');
+      if (!contact.email) throw new Permanent('the contact has no e-mail');
+      await mail.send(contact.email, text);
+      return;
+    }
+    if (notice.channel !== 'webhook') throw new Permanent(`unknown channel ${notice.channel}`);
+    const kind = contact.webhookKind as WebhookKind;
+    if (!contact.webhookUrl || !WEBHOOK_KINDS.includes(kind))
+      throw new Permanent('the contact has no webhook');
+    try {
+      await checkWebhookTarget(contact.webhookUrl, config.WEBHOOK_ALLOW_PRIVATE, deps.lookup);
+    } catch (error) {
+      if (error instanceof RefusedTarget) throw new Permanent(error.message);
+      throw error;
+    }
+    await sendWebhook(
+      { kind, url: contact.webhookUrl, secret: contact.webhookSecret, text, alarm, now: clock() },
+      timeoutMs,
+    );
+  }
+
+  /** Decides and performs one claimed row; never throws. */
+  async function attempt(
+    notice: ClaimedNotice,
+    contact: ContactForSend | undefined,
+    alarms: Map<number, AlarmLogRow>,
+  ): Promise<NoticeOutcome> {
+    const now = clock();
+    if (!contact) return { status: 'failed', lastError: 'contact not found' };
+    const isTest = notice.alarmId === null;
+    let alarm: AlarmLogRow | null = null;
+    if (!isTest) {
+      alarm = alarms.get(notice.alarmId!) ?? null;
+      if (!alarm) return { status: 'failed', lastError: 'alarm not found' };
+      if (!contact.enabled) return { status: 'failed', lastError: 'contact disabled' };
+      const on = notice.channel === 'email' ? contact.emailEnabled : contact.webhookEnabled;
+      if (!on) return { status: 'failed', lastError: 'channel disabled' };
+      // Throttle: one sent alarm notice per contact and channel within min_interval_s.
+      if (contact.minIntervalS > 0) {
+        const last = await repo.lastAlarmSentAt(contact.id, notice.channel);
+        if (last && now.getTime() - last.getTime() < contact.minIntervalS * SECOND)
+          return { status: 'throttled', lastError: '' };
+      }
+    }
+    const text = alarm
+      ? alarmNoticeText(alarm, contact.language, alarm.recovers_id ? alarms.get(alarm.recovers_id) : null)
+      : testNoticeText(contact.language);
+    try {
+      await deliver(notice, contact, text, alarm);
+      return { status: 'sent', lastError: '', sentAt: clock() };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof Permanent || notice.attempts >= MAX_ATTEMPTS)
+        return { status: 'failed', lastError: message };
+      return {
+        status: 'pending',
+        lastError: message,
+        nextAttemptAt: new Date(clock().getTime() + backoffMs(notice.attempts)),
+      };
+    }
+  }
+
+  async function alarmsOf(claimed: ClaimedNotice[]): Promise<Map<number, AlarmLogRow>> {
+    const ids = [...new Set(claimed.flatMap((n) => (n.alarmId === null ? [] : [n.alarmId])))];
+    const rows = await alarmRowsByIds(deps.database.db, ids);
+    // A recovery notice names the alarm it recovers.
+    const originals = rows.flatMap((r) =>
+      r.recovers_id && !ids.includes(r.recovers_id) ? [r.recovers_id] : [],
+    );
+    const all = [...rows, ...(await alarmRowsByIds(deps.database.db, originals))];
+    return new Map(all.map((r) => [r.id, r]));
+  }
+
+  async function batch(): Promise<number> {
+    const now = clock();
+    const claimed = await repo.claim(now, new Date(now.getTime() + SENDING_LEASE_MS), BATCH);
+    if (claimed.length === 0) return 0;
+    const [contactsById, alarms] = await Promise.all([
+      repo.contacts([...new Set(claimed.map((n) => n.contactId))]),
+      alarmsOf(claimed),
+    ]);
+    // Rows of one contact and channel go in order (the throttle sees the previous one sent);
+    // different contacts and channels go in parallel, so one slow robot does not hold the others.
+    const lanes = new Map<string, ClaimedNotice[]>();
+    for (const n of claimed) {
+      const key = `${n.contactId}:${n.channel}`;
+      lanes.set(key, [...(lanes.get(key) ?? []), n]);
+    }
+    await Promise.all(
+      [...lanes.values()].map(async (lane) => {
+        for (const n of lane) {
+          const outcome = await attempt(n, contactsById.get(n.contactId), alarms);
+          await repo.finish(n.id, outcome);
+        }
+      }),
+    );
+    return claimed.length;
+  }
+
+  async function pass(): Promise<void> {
+    await repo.resetStale(clock());
+    // A full batch: there may be more due rows (unless the app is closing).
+    while ((await batch()) === BATCH && !stopped) {}
+  }
+
+  let chain: Promise<void> = Promise.resolve();
+  let queued = 0;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let unsubscribe: (() => void) | null = null;
+
+  function runOnce(): Promise<void> {
+    queued += 1;
+    const run = chain
+      .then(() => (stopped ? undefined : pass()))
+      .catch((error: unknown) => deps.logger?.warn({ err: error }, 'notice worker pass failed'))
+      .finally(() => {
+        queued -= 1;
+      });
+    chain = run;
+    return run;
+  }
+
+  /** At most one pass running and one waiting: ticks and wakes during a long pass coalesce. */
+  const kick = () => {
+    if (queued < 2) void runOnce();
+  };
+
+  return {
+    start() {
+      if (stopped || timer) return;
+      timer = setInterval(kick, deps.intervalMs ?? SECOND);
+      timer.unref();
+      unsubscribe = deps.bus.subscribe(BUS.noticeWake, kick);
+      kick();
+    },
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      unsubscribe?.();
+      await chain;
+      mail?.close();
+    },
+  };
+}
