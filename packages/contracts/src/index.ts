@@ -13,6 +13,7 @@ export * from './envelope.js';
 export * from './groups.js';
 export * from './live.js';
 export * from './modules.js';
+export * from './overview.js';
 export * from './password.js';
 export * from './permissions.js';
 export * from './system.js';

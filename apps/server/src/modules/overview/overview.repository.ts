@@ -1,0 +1,111 @@
+import type { AlarmLogRow } from '@fleet/contracts';
+import { and, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { ingestCounters } from '../../pipeline/pipeline.table.js';
+import type { Scope } from '../../platform/auth/scope.js';
+import type { Executor } from '../../platform/db/client.js';
+import { alarmRowsWhere, toAlarmLogRow } from '../alarms/alarm-rows.js';
+import { alarmLog } from '../alarms/alarms.table.js';
+import { deviceVisible } from '../alarms/device-scope.js';
+import { deviceOnofflineLog } from '../connectivity/connectivity.table.js';
+import { devices } from '../devices/devices.table.js';
+
+/** One group of the alarms of a day: how many rows of that type and level, and how many unhandled. */
+export interface AlarmDayGroup {
+  day: string;
+  alarmType: number;
+  level: number;
+  total: number;
+  unhandled: number;
+}
+
+const counted = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+
+/** Figures of the platform overview, always limited to the devices the caller may see (GET /device rule). */
+export function createOverviewRepository(db: Executor) {
+  /** Ids of the visible devices, as a subquery the counting queries filter on. */
+  const visibleDeviceIds = (scope: Scope) =>
+    db.select({ id: devices.id }).from(devices).where(deviceVisible(db, scope));
+
+  return {
+    /** Device counts by status (SPEC 4 filter: offline 0; online normal alarm_type 0; alarm otherwise). */
+    async deviceCounts(scope: Scope) {
+      const online = eq(devices.status, 1);
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)`.mapWith(Number),
+          online: counted(online),
+          offline: counted(sql`${devices.status} <> 1`),
+          alarm: counted(and(online, sql`${devices.alarmType} <> 0`)!),
+          normal: counted(and(online, eq(devices.alarmType, 0))!),
+        })
+        .from(devices)
+        .where(deviceVisible(db, scope));
+      return row ?? { total: 0, online: 0, offline: 0, alarm: 0, normal: 0 };
+    },
+
+    /**
+     * Alarm rows since local midnight of `firstDay` in `timeZone`, grouped by local day, type and level.
+     * At most days x types x levels rows, whatever the alarm volume; the service sums them up.
+     */
+    async alarmDayGroups(scope: Scope, timeZone: string, firstDay: string): Promise<AlarmDayGroup[]> {
+      const since = sql`(${firstDay}::timestamp at time zone ${timeZone})`;
+      const rows = await db
+        .select({
+          day: sql<string>`to_char(${alarmLog.at} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+          alarmType: alarmLog.alarmType,
+          level: alarmLog.level,
+          total: sql<number>`count(*)`.mapWith(Number),
+          unhandled: counted(eq(alarmLog.status, 0)),
+        })
+        .from(alarmLog)
+        .where(and(gte(alarmLog.at, since), inArray(alarmLog.deviceId, visibleDeviceIds(scope))))
+        // Positional: the zone is a bound parameter, so the select expression cannot be repeated here.
+        .groupBy(sql`1`, sql`2`, sql`3`);
+      return rows;
+    },
+
+    /** Readings stored per day since `firstDay`; ingest_counters days are UTC days. */
+    async readingsByDay(scope: Scope, firstDay: string): Promise<{ day: string; readings: number }[]> {
+      return db
+        .select({
+          day: ingestCounters.day,
+          readings: sql<number>`coalesce(sum(${ingestCounters.readings}), 0)`.mapWith(Number),
+        })
+        .from(ingestCounters)
+        .where(
+          and(gte(ingestCounters.day, firstDay), inArray(ingestCounters.deviceId, visibleDeviceIds(scope))),
+        )
+        .groupBy(ingestCounters.day);
+    },
+
+    async latestAlarms(scope: Scope, limit: number): Promise<AlarmLogRow[]> {
+      const rows = await alarmRowsWhere(db, deviceVisible(db, scope))
+        .orderBy(desc(alarmLog.at), desc(alarmLog.id))
+        .limit(limit);
+      return rows.map(toAlarmLogRow);
+    },
+
+    /** The newest offline events (status 0) of visible devices. */
+    async latestOffline(scope: Scope, limit: number) {
+      return db
+        .select({
+          id: deviceOnofflineLog.id,
+          deviceId: deviceOnofflineLog.deviceId,
+          deviceTitle: devices.title,
+          deviceImei: devices.imei,
+          status: deviceOnofflineLog.status,
+          via: deviceOnofflineLog.via,
+          reason: deviceOnofflineLog.reason,
+          remoteAddress: deviceOnofflineLog.remoteAddress,
+          at: deviceOnofflineLog.at,
+        })
+        .from(deviceOnofflineLog)
+        .innerJoin(devices, eq(devices.id, deviceOnofflineLog.deviceId))
+        .where(and(eq(deviceOnofflineLog.status, 0), deviceVisible(db, scope)))
+        .orderBy(desc(deviceOnofflineLog.at), desc(deviceOnofflineLog.id))
+        .limit(limit);
+    },
+  };
+}
+
+export type OverviewRepository = ReturnType<typeof createOverviewRepository>;
