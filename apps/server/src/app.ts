@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ingestRoutes } from './gateways/http/ingest.routes.js';
+import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
 import { accountsAuthRoutes } from './modules/auth/accounts.routes.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -9,17 +10,20 @@ import { createAuthenticator, DEFAULT_LOGIN_THROTTLE } from './modules/auth/auth
 import { commandsRoutes } from './modules/commands/commands.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { connectivityRoutes } from './modules/connectivity/connectivity.routes.js';
+import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { customizeRoutes } from './modules/customize/customize.routes.js';
 import { customizeAdminRoutes } from './modules/customize/customize-admin.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
+import { overviewRoutes } from './modules/overview/overview.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { optionAdminRoutes } from './modules/system/option-admin.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.js';
 import { templatesRoutes } from './modules/templates/templates.routes.js';
+import { triggersRoutes } from './modules/triggers/triggers.routes.js';
 import { userAdminRoutes } from './modules/users/user-admin.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './platform/auth/auth.plugin.js';
@@ -30,6 +34,7 @@ import { registerErrorHandlers } from './platform/http/error-handler.js';
 import { registerJsonParser } from './platform/http/json-parser.js';
 import { openApiRoute, registerOpenApi } from './platform/http/openapi.js';
 import { registerWebApp } from './platform/http/web.js';
+import { registerNoticeWorker } from './platform/notices/notice-plugin.js';
 import { createRuntime } from './platform/runtime.js';
 
 export const API_PREFIX = '/api/v1';
@@ -115,10 +120,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(telemetryRoutes, moduleDeps);
       await api.register(commandsRoutes, moduleDeps);
       await api.register(connectivityRoutes, moduleDeps);
+      // Alarm log and reports (docs/api-alarms.md).
+      await api.register(alarmsRoutes, moduleDeps);
       await api.register(ingestRoutes, moduleDeps);
+      // Triggers (docs/api-alarms.md "Trigger API").
+      await api.register(triggersRoutes, moduleDeps);
+      // Platform overview of the dashboard (SPEC 2.3 /dashboard/index).
+      await api.register(overviewRoutes, moduleDeps);
+      // Trigger contacts and notices (docs/api-alarms.md "Contacts and notices").
+      await api.register(contactsRoutes, moduleDeps);
     },
     { prefix: API_PREFIX },
   );
+  // The notice outbox worker lives with the app (every instance runs one).
+  registerNoticeWorker(app, { database: deps.database, bus: runtime.bus, clock, config: deps.config, ready });
   // The live channel is at the root: /wss (DESIGN 9, docs/api-live.md).
   await app.register(liveRoutes, moduleDeps);
 

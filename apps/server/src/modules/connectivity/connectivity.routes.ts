@@ -9,6 +9,8 @@ import { createConnectivityService } from './connectivity.service.js';
 
 const tags = ['connectivity'];
 const config = { permission: ['DeviceManage', 'Event/online', 'Monitor.DeviceMonitor'] } as const;
+/** Reading the log also serves the navbar's online/offline notifications, which need only `Event`. */
+const readLog = { permission: [...config.permission, 'Event'] } as const;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Online/offline log and signal quality (docs/api-pipeline.md "Connectivity"). */
@@ -21,7 +23,7 @@ export const connectivityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
   app.get(
     '/device/onofflinelog',
     {
-      config,
+      config: readLog,
       schema: {
         tags,
         summary: 'Online/offline log of the devices in scope, newest first',

@@ -18,6 +18,7 @@ import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
 import { buildDeviceServices } from './devices.module.js';
 import { deviceIoRoutes } from './devices-io.routes.js';
 import { pointsRoutes } from './points.routes.js';
+import { readDevices } from './route-permissions.js';
 
 const tags = ['device'];
 const config = { permission: 'DeviceManage' } as const;
@@ -31,7 +32,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.get(
     '/device',
     {
-      config,
+      config: readDevices,
       schema: {
         tags,
         summary: 'Devices in scope',
@@ -43,7 +44,10 @@ export const devicesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   );
   app.get(
     '/device/:id',
-    { config, schema: { tags, summary: 'A device', params: idParams, response: okResponse(deviceDetail) } },
+    {
+      config: readDevices,
+      schema: { tags, summary: 'A device', params: idParams, response: okResponse(deviceDetail) },
+    },
     async (request) => ok(await devices.detail(scopeOf(request), request.params.id)),
   );
   app.post(

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
 import type { DeviceServices } from './devices.module.js';
+import { readDevices } from './route-permissions.js';
 
 const config = { permission: 'DeviceManage' } as const;
 const id = z.coerce.number().int().positive();
@@ -175,7 +176,7 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ services: DeviceServices }> =
   app.get(
     '/device/:id/datapoint',
     {
-      config,
+      config: readDevices,
       schema: {
         tags,
         summary: 'Data points of a device (all, or of one slave)',

@@ -5,7 +5,13 @@ import type { LiveRepository } from './live.repository.js';
 
 /** Who may receive which event kind: the permissions of the matching HTTP reads. */
 const LD_PERMISSIONS: readonly Permission[] = ['DeviceManage', 'Monitor.DeviceMonitor', 'Device/view'];
-const OL_PERMISSIONS: readonly Permission[] = ['DeviceManage', 'Event/online', 'Monitor.DeviceMonitor'];
+/** `Event` too: the navbar's online/offline notifications need only it (SPEC 2.4). */
+const OL_PERMISSIONS: readonly Permission[] = [
+  'DeviceManage',
+  'Event',
+  'Event/online',
+  'Monitor.DeviceMonitor',
+];
 const AL_PERMISSIONS: readonly Permission[] = ['DeviceManage', 'Event', 'Event/log', 'Monitor.DeviceMonitor'];
 
 const holdsAny = (scope: Scope, list: readonly Permission[]) => list.some((p) => hasPermission(scope, p));
