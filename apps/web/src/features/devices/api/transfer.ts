@@ -1,4 +1,5 @@
 import { API_BASE } from '../../../shared/api/client';
+import { saveBlob } from '../../../shared/api/download';
 import { ApiError, LocalCode } from '../../../shared/api/errors';
 import { getToken } from '../../../shared/session/token';
 
@@ -36,15 +37,7 @@ export async function downloadFile(path: string, filename: string): Promise<void
     await envelopeOf(response);
     throw new ApiError(LocalCode.NO_CODE, response.statusText, null, response.status);
   }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(await response.blob(), filename);
 }
 
 /** POST multipart with one file field. */

@@ -4,12 +4,12 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../shared/components/LoadError';
+import { TimeRangeFilter } from '../../../shared/components/TimeRangeFilter';
 import { tablePagination } from '../../../shared/hooks/use-list-params';
+import { rangeQuery } from '../../../shared/time/time-range';
 import { useOnOfflineLog } from '../api/connectivity';
 import { formatTime } from '../lib/labels';
 import { reasonKey } from '../lib/live-format';
-import { rangeQuery } from '../lib/time-range';
-import { TimeRangeFilter } from './TimeRangeFilter';
 
 /** The device's online/offline log (GET /device/onofflinelog), newest first, by status and time range. */
 export function OnOfflineTab({ deviceId }: { deviceId: number }) {

@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 
-/** SPEC 5 time-range presets, label key under devices.range and the range relative to now. */
+/** SPEC 5 time-range presets: label key under `timeRange` (shared/time/i18n.ts) and the range relative to now. */
 export const RANGE_PRESETS: ReadonlyArray<{ key: string; range: (now: Dayjs) => [Dayjs, Dayjs] }> = [
   { key: 'past1h', range: (now) => [now.subtract(1, 'hour'), now] },
   { key: 'today', range: (now) => [now.startOf('day'), now] },

@@ -1,7 +1,7 @@
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { RANGE_PRESETS } from '../lib/time-range';
+import { RANGE_PRESETS } from '../time/time-range';
 
 /** A date-time range with the SPEC 5 presets (computed when picked, so "past hour" means now). */
 export function TimeRangeFilter({
@@ -21,7 +21,7 @@ export function TimeRangeFilter({
       value={value}
       onChange={(v) => onChange(v?.[0] && v[1] ? [v[0], v[1]] : null)}
       presets={RANGE_PRESETS.map((p) => ({
-        label: t(`devices.range.${p.key}`),
+        label: t(`timeRange.${p.key}`),
         value: () => p.range(dayjs()),
       }))}
       data-testid={testId}
