@@ -1,0 +1,58 @@
+import type { ContactRow } from '@fleet/contracts';
+import { describe, expect, it } from 'vitest';
+import { contactBody, contactFormValues } from './contact-form';
+
+const row = {
+  id: 4,
+  name: 'Ops',
+  email: 'ops@example.com',
+  phone: '',
+  webhook_kind: 'dingtalk',
+  webhook_url: 'https://oapi.dingtalk.com/robot/send?access_token=x',
+  has_webhook_secret: true,
+  email_enabled: true,
+  webhook_enabled: true,
+  min_interval_s: 60,
+  language: 'en',
+  enabled: true,
+  remark: '',
+  owner_name: 'admin',
+  trigger_count: 2,
+  created_at: '2026-01-01T00:00:00.000Z',
+} satisfies ContactRow;
+
+describe('contact form <-> ContactInput', () => {
+  it('a new contact defaults to the screen language, enabled, no throttle', () => {
+    expect(contactFormValues(undefined, 'es')).toMatchObject({
+      language: 'es',
+      enabled: true,
+      min_interval_s: 0,
+    });
+  });
+
+  it('never sends the secret unless typed: saving other fields keeps the stored one', () => {
+    const values = contactFormValues(row, 'zh');
+    expect(values.webhook_secret).toBe('');
+    expect(contactBody(values, true)).not.toHaveProperty('webhook_secret');
+  });
+
+  it('sends a typed secret, or "" to clear the stored one', () => {
+    const values = contactFormValues(row, 'zh');
+    expect(contactBody({ ...values, webhook_secret: ' SEC ' }, true).webhook_secret).toBe('SEC');
+    expect(contactBody({ ...values, clear_secret: true }, true).webhook_secret).toBe('');
+    expect(contactBody({ ...values, clear_secret: true }, false)).not.toHaveProperty('webhook_secret');
+  });
+
+  it('trims text and keeps the channel switches', () => {
+    const body = contactBody(
+      { ...contactFormValues(row, 'zh'), name: '  Night shift ', min_interval_s: null },
+      true,
+    );
+    expect(body).toMatchObject({
+      name: 'Night shift',
+      email_enabled: true,
+      min_interval_s: 0,
+      language: 'en',
+    });
+  });
+});
