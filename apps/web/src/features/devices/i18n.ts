@@ -1,11 +1,13 @@
 import { defineBundle } from '../../shared/i18n/bundle';
 import { liveStrings } from './i18n-live';
 import { registryStrings } from './i18n-registry';
+import { triggerStrings } from './i18n-triggers';
 
 const zh = {
   devices: {
     ...liveStrings.zh,
     ...registryStrings.zh,
+    ...triggerStrings.zh,
     common: {
       add: '新增',
       edit: '编辑',
@@ -192,6 +194,7 @@ const en: typeof zh = {
   devices: {
     ...liveStrings.en,
     ...registryStrings.en,
+    ...triggerStrings.en,
     common: {
       add: 'Add',
       edit: 'Edit',
@@ -379,6 +382,7 @@ const es: typeof zh = {
   devices: {
     ...liveStrings.es,
     ...registryStrings.es,
+    ...triggerStrings.es,
     common: {
       add: 'Añadir',
       edit: 'Editar',

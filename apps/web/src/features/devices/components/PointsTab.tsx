@@ -9,6 +9,8 @@ import { usePoints } from '../api/points';
 import { useDeletePoint } from '../api/save-point';
 import { useSlaves } from '../api/slaves';
 import { PointDrawer } from './PointDrawer';
+import { TriggerDrawer } from './TriggerDrawer';
+import { PointAlarmAction } from './TriggersTab';
 
 const ACCESS_COLOUR: Record<string, string> = {
   readonly: 'default',
@@ -25,6 +27,8 @@ export function PointsTab({ device }: { device: DeviceDetail }) {
   const remove = useDeletePoint(device.id);
   const [slaveFilter, setSlaveFilter] = useState<string>('all');
   const [drawer, setDrawer] = useState<{ open: boolean; point?: DataPointRow }>({ open: false });
+  // The Alarm action: a new trigger on that point (assignees may not change triggers).
+  const [alarmPoint, setAlarmPoint] = useState<number>();
   const slaveRows = slaves.data ?? [];
   const rows = (points.data?.rows ?? []).filter((p) =>
     slaveFilter === 'all'
@@ -158,10 +162,11 @@ export function PointsTab({ device }: { device: DeviceDetail }) {
           {
             title: t('devices.common.actions'),
             key: 'a',
-            width: 80,
+            width: device.assigned ? 80 : 110,
             fixed: 'right',
             render: (_v, row) => (
               <Space size={0}>
+                {!device.assigned && <PointAlarmAction onClick={() => setAlarmPoint(row.id)} />}
                 <Button
                   type="link"
                   size="small"
@@ -188,6 +193,12 @@ export function PointsTab({ device }: { device: DeviceDetail }) {
         slaveId={/^\d+$/.test(slaveFilter) ? Number(slaveFilter) : null}
         open={drawer.open}
         onClose={() => setDrawer({ open: false })}
+      />
+      <TriggerDrawer
+        deviceId={device.id}
+        open={alarmPoint !== undefined}
+        pointId={alarmPoint}
+        onClose={() => setAlarmPoint(undefined)}
       />
     </Flex>
   );

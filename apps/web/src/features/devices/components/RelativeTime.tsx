@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '../lib/labels';
 import { relativeAge } from '../lib/live-format';
 
-/** Re-renders once a second so that "3 s ago" keeps counting between refetches. */
+/** Re-renders once a second so that "just now" / "2 min ago" keeps up between refetches. */
 export function useNow(everyMs = 1000) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -14,7 +14,7 @@ export function useNow(everyMs = 1000) {
   return now;
 }
 
-/** "3 s ago", with the exact time on hover; `now` comes from one useNow() of the table. */
+/** "just now", "5 min ago" (SPEC 9), with the exact time on hover; `now` comes from one useNow() of the table. */
 export function RelativeTime({ at, now, fallback }: { at: string | null; now: number; fallback: string }) {
   const { t } = useTranslation();
   const age = relativeAge(at, now);

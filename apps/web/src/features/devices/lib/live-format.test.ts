@@ -41,14 +41,16 @@ describe('formatPointValue (SPEC 4)', () => {
 
 describe('relativeAge', () => {
   const now = Date.parse('2026-01-01T12:00:00Z');
-  it('counts seconds, minutes, hours and days', () => {
-    expect(relativeAge('2026-01-01T11:59:57Z', now)).toEqual({ key: 'devices.live.ago.seconds', count: 3 });
+  it('says just now under 30 s, then counts minutes, hours and days (SPEC 9)', () => {
+    expect(relativeAge('2026-01-01T11:59:31Z', now)).toEqual({ key: 'devices.live.ago.justNow', count: 0 });
+    expect(relativeAge('2026-01-01T11:59:30Z', now)).toEqual({ key: 'devices.live.ago.minutes', count: 1 });
+    expect(relativeAge('2025-12-31T11:00:00Z', now)).toEqual({ key: 'devices.live.ago.days', count: 1 });
     expect(relativeAge('2026-01-01T11:55:00Z', now)).toEqual({ key: 'devices.live.ago.minutes', count: 5 });
     expect(relativeAge('2026-01-01T09:00:00Z', now)).toEqual({ key: 'devices.live.ago.hours', count: 3 });
     expect(relativeAge('2025-12-30T12:00:00Z', now)).toEqual({ key: 'devices.live.ago.days', count: 2 });
   });
   it('counts a time ahead of the browser clock as now, and nothing for no or bad time', () => {
-    expect(relativeAge('2026-01-01T12:00:05Z', now)).toEqual({ key: 'devices.live.ago.seconds', count: 0 });
+    expect(relativeAge('2026-01-01T12:00:05Z', now)).toEqual({ key: 'devices.live.ago.justNow', count: 0 });
     expect(relativeAge(null, now)).toBeNull();
     expect(relativeAge('not a date', now)).toBeNull();
   });

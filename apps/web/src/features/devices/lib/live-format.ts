@@ -24,7 +24,7 @@ export function formatPointValue(
   return { text: value.toFixed(decimals), translated: false };
 }
 
-/** "3 s ago" style: the i18n key under devices.live.ago and its count; future times count as now. */
+/** SPEC 9 relative time: the i18n key under devices.live.ago and its count; future times count as now. */
 export function relativeAge(
   at: string | null | undefined,
   now: number,
@@ -33,8 +33,9 @@ export function relativeAge(
   const then = new Date(at).getTime();
   if (Number.isNaN(then)) return null;
   const s = Math.max(0, Math.floor((now - then) / 1000));
-  if (s < 60) return { key: 'devices.live.ago.seconds', count: s };
-  if (s < 3600) return { key: 'devices.live.ago.minutes', count: Math.floor(s / 60) };
+  // SPEC 9: under 30 s 'just now', then minutes, hours, '1 day ago' under 2 days, then days.
+  if (s < 30) return { key: 'devices.live.ago.justNow', count: 0 };
+  if (s < 3600) return { key: 'devices.live.ago.minutes', count: Math.max(1, Math.floor(s / 60)) };
   if (s < 86_400) return { key: 'devices.live.ago.hours', count: Math.floor(s / 3600) };
   return { key: 'devices.live.ago.days', count: Math.floor(s / 86_400) };
 }

@@ -50,8 +50,12 @@ export const nothingReported = (rows: readonly LastPoint[]) => rows.every((r) =>
  * The latest values after a live data (LD) message: each reading replaces its point's value unless
  * the row already holds a newer one (a poll may have overtaken the push). Rows not in the message and
  * readings of points not in the rows are left as they are (the next re-read brings new points).
+ * Generic so that the device monitor's GET /device/lastdps rows merge the same way.
  */
-export function mergeLiveReadings(rows: readonly LastPoint[], readings: readonly LiveReading[]): LastPoint[] {
+export function mergeLiveReadings<T extends Pick<LastPoint, 'point_id' | 'value' | 'at'>>(
+  rows: readonly T[],
+  readings: readonly LiveReading[],
+): T[] {
   const newest = new Map<number, LiveReading>();
   for (const r of readings) {
     const held = newest.get(r.point_id);

@@ -28,6 +28,7 @@ import { PortsTab } from '../components/PortsTab';
 import { SignalInfo } from '../components/SignalInfo';
 import { SlavesTab } from '../components/SlavesTab';
 import { StatusTag } from '../components/StatusTag';
+import { TriggersTab } from '../components/TriggersTab';
 import { CLASS_COLOUR, formatTime, protocolLabel } from '../lib/labels';
 
 /** docs/api-pipeline.md: who may read commands and the on/offline log besides the device managers. */
@@ -47,6 +48,7 @@ export default function DeviceDetailPage() {
   const [tab, setTab] = useState('info');
   const canSeeCommands = usePermission(COMMANDS_PERMISSION);
   const canSeeOnOff = usePermission(ONOFF_PERMISSION);
+  const canSeeTriggers = usePermission('DeviceManage');
   const na = t('common.na');
 
   if (device.isPending && Number.isInteger(id) && id > 0)
@@ -292,6 +294,19 @@ export default function DeviceDetailPage() {
                 </div>
               ),
             },
+            ...(canSeeTriggers
+              ? [
+                  {
+                    key: 'triggers',
+                    label: t('devices.trigger.tab'),
+                    children: (
+                      <div style={{ paddingBottom: 16 }}>
+                        <TriggersTab deviceId={d.id} readOnly={d.assigned} />
+                      </div>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       </Card>
