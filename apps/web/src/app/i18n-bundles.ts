@@ -1,8 +1,12 @@
 import { accountsBundle } from '../features/accounts/i18n';
+import { alarmsBundle } from '../features/alarms/i18n';
+import { dashboardBundle } from '../features/dashboard/i18n';
 import { deviceGroupsBundle } from '../features/device-groups/i18n';
 import { deviceModelsBundle } from '../features/device-models/i18n';
 import { devicesBundle } from '../features/devices/i18n';
+import { monitorBundle } from '../features/monitor/i18n';
 import type { I18nBundle } from '../shared/i18n/bundle';
+import { timeRangeBundle } from '../shared/time/i18n';
 
 /**
  * Every feature's i18n bundle. A new feature adds its bundle here (one import, one entry);
@@ -13,4 +17,8 @@ export const featureBundles: readonly I18nBundle[] = [
   devicesBundle,
   deviceModelsBundle,
   deviceGroupsBundle,
+  monitorBundle,
+  alarmsBundle,
+  dashboardBundle,
+  timeRangeBundle,
 ];

@@ -156,8 +156,8 @@ describe('landingPath (SPEC 2.1)', () => {
     const c = ctx({ authList: ['PlatformOverView', 'OtaManager', 'ota.Device/index'] });
     const ota = { otaHost: 'ota.example.com:8080', currentHost: 'ota.example.com:8080' };
     expect(landingPath(filterRoutes(table, c), ota)).toBe('/ota/device');
-    // route absent (as now, OTA is not built): the normal rule applies
-    expect(landingPath(filterRoutes(appRoutes, c), ota)).toBe('/user/me');
+    // route absent (as now, OTA is not built): the normal rule applies, the dashboard comes first
+    expect(landingPath(filterRoutes(appRoutes, c), ota)).toBe('/dashboard/index');
   });
 
   it('falls back to /404 when nothing is visible', () => {

@@ -1,14 +1,21 @@
 import {
+  AlertOutlined,
+  ApiOutlined,
   AppstoreOutlined,
   BankOutlined,
   BgColorsOutlined,
   ClusterOutlined,
+  ContactsOutlined,
   ControlOutlined,
+  DashboardOutlined,
   DatabaseOutlined,
+  DesktopOutlined,
   GroupOutlined,
   HddOutlined,
   HistoryOutlined,
   IdcardOutlined,
+  MonitorOutlined,
+  NotificationOutlined,
   ProfileOutlined,
   ProjectOutlined,
   SafetyCertificateOutlined,
@@ -17,6 +24,7 @@ import {
   TeamOutlined,
   UserAddOutlined,
   UserOutlined,
+  WarningOutlined,
 } from '@ant-design/icons';
 import type { AccessContext, AppRoute } from './route-types';
 
@@ -39,6 +47,23 @@ const platformWith =
  * Menu entries exist only for pages that exist, so never add an entry without its page.
  */
 export const appRoutes: AppRoute[] = [
+  {
+    // SPEC 2.1: first in the table, so it is the landing page of whoever may see it; without
+    // PlatformOverView the group has no child and drops out, and the next first page lands instead.
+    path: '/dashboard',
+    meta: { titleKey: 'menu.dashboard', icon: <DashboardOutlined /> },
+    children: [
+      {
+        path: 'index',
+        meta: {
+          titleKey: 'menu.dashboardIndex',
+          icon: <DashboardOutlined />,
+          permission: 'PlatformOverView',
+        },
+        page: () => import('../features/dashboard/pages/DashboardPage'),
+      },
+    ],
+  },
   {
     path: '/user',
     meta: { titleKey: 'menu.user', icon: <TeamOutlined /> },
@@ -137,6 +162,52 @@ export const appRoutes: AppRoute[] = [
         path: 'project',
         meta: { titleKey: 'menu.deviceProject', icon: <ProjectOutlined />, permission: 'DeviceManage' },
         page: () => import('../features/device-groups/pages/ProjectsPage'),
+      },
+    ],
+  },
+  {
+    path: '/deviceMonitor',
+    meta: { titleKey: 'menu.monitor', icon: <MonitorOutlined /> },
+    children: [
+      {
+        path: 'index',
+        meta: {
+          titleKey: 'menu.deviceMonitor',
+          icon: <DesktopOutlined />,
+          permission: 'Monitor.DeviceMonitor',
+        },
+        page: () => import('../features/monitor/pages/MonitorPage'),
+      },
+    ],
+  },
+  {
+    path: '/alarm',
+    meta: { titleKey: 'menu.alarm', icon: <AlertOutlined />, permission: 'Event' },
+    children: [
+      {
+        path: 'alarmlog',
+        meta: { titleKey: 'menu.alarmLog', icon: <WarningOutlined />, permission: 'Event/log' },
+        page: () => import('../features/alarms/pages/AlarmLogPage'),
+      },
+      {
+        path: 'onOffline',
+        meta: { titleKey: 'menu.onOffline', icon: <ApiOutlined />, permission: 'Event/online' },
+        page: () => import('../features/alarms/pages/OnOfflinePage'),
+      },
+    ],
+  },
+  {
+    path: '/trigger',
+    meta: { titleKey: 'menu.trigger', icon: <NotificationOutlined /> },
+    children: [
+      {
+        path: 'contact',
+        meta: {
+          titleKey: 'menu.triggerContact',
+          icon: <ContactsOutlined />,
+          permission: 'TriggerContact/index',
+        },
+        page: () => import('../features/alarms/pages/ContactsPage'),
       },
     ],
   },

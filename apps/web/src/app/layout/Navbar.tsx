@@ -2,16 +2,21 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NoticeBell } from '../../features/alarms/components/NoticeBell';
+import { DashboardLink } from '../../features/dashboard/components/DashboardLink';
 import { usePlatformTitle } from '../../features/system/api/get-customize-info';
 import { LanguageSwitch } from '../../shared/components/LanguageSwitch';
 import { Logo } from '../../shared/components/Logo';
 import { SizeSwitch } from '../../shared/components/SizeSwitch';
+import { usePermission } from '../../shared/permission/permission';
 import { FullscreenToggle } from './FullscreenToggle';
 import { UserMenu } from './UserMenu';
 
 export function Navbar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
   const title = usePlatformTitle();
+  // SPEC 2.4: the notification popover only with permission Event.
+  const canSeeNotices = usePermission('Event');
   return (
     <Layout.Header className="app-header">
       <Button
@@ -31,6 +36,8 @@ export function Navbar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
       </Link>
       <div className="app-header-spacer" />
       <Space size={4} className="app-header-actions">
+        {canSeeNotices && <NoticeBell />}
+        <DashboardLink />
         <FullscreenToggle />
         <SizeSwitch className="navbar-action" />
         <LanguageSwitch variant="light" />
