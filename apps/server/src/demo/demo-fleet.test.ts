@@ -43,6 +43,8 @@ describe('demo fleet (DEMO=1)', () => {
       DEMO_FLEET.dtu.length,
     );
     expect(new Set(devices.map((d) => d.mqttPassword)).size).toBe(devices.length);
+    // Every demo device stands somewhere, so the device map has something to show.
+    expect(devices.every((d) => d.lat !== null && d.lng !== null)).toBe(true);
     expect(new Set(devices.map((d) => d.dtuKey)).size).toBe(devices.length);
   });
 

@@ -25,6 +25,13 @@ export const DEMO_FLEET = planFleet({
 
 const MQTT_TITLES = ['Cold room A', 'Cold room B', 'Boiler house'];
 const GATEWAY_TITLE = 'Pump station gateway';
+/** Where the demo devices stand (an industrial park in Suzhou and a pump station), for the device map. */
+const MQTT_PLACES = [
+  { lat: 31.3189, lng: 120.7155 },
+  { lat: 31.3212, lng: 120.7231 },
+  { lat: 31.3098, lng: 120.7302 },
+];
+const GATEWAY_PLACE = { lat: 31.2904, lng: 120.6587 };
 const POLL_INTERVAL_S = 5;
 
 /**
@@ -44,6 +51,7 @@ export async function ensureDemoDevices(db: Executor, ownerUserId: number, plan:
       const id = await insertDevice(tx, ownerUserId, device.imei, MQTT_TITLES[i] ?? `Demo sensor ${i + 1}`, {
         protocol: DeviceProtocol.MQTT, // a direct device
         deviceClass: 'DT',
+        ...MQTT_PLACES[i],
       });
       await insertPoints(tx, id, null, demoPoints.mqtt);
       await insertDemoTriggers(tx, id);
@@ -55,6 +63,7 @@ export async function ensureDemoDevices(db: Executor, ownerUserId: number, plan:
         deviceClass: 'DTUGW',
         heartbeat: plan.description.heartbeat ?? 'PING',
         heartbeatIntervalS: Math.round((plan.description.heartbeatIntervalMs ?? 60_000) / 1000),
+        ...GATEWAY_PLACE,
       });
       const [port] = await tx
         .insert(devicePorts)
@@ -87,7 +96,14 @@ async function insertDevice(
   ownerUserId: number,
   imei: string,
   title: string,
-  kind: { protocol: number; deviceClass: 'DT' | 'DTUGW'; heartbeat?: string; heartbeatIntervalS?: number },
+  kind: {
+    protocol: number;
+    deviceClass: 'DT' | 'DTUGW';
+    heartbeat?: string;
+    heartbeatIntervalS?: number;
+    lat?: number;
+    lng?: number;
+  },
 ): Promise<number> {
   const [row] = await tx
     .insert(devices)

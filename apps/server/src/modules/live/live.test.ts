@@ -5,6 +5,8 @@ import { insertTestPoint } from '../../pipeline/pipeline.fixtures.js';
 import { BUS } from '../../platform/bus/event-bus.js';
 import { call, createDevice, createDeviceUser, tokenFor } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { dataPoints } from '../devices/devices.table.js';
+import { triggers } from '../triggers/triggers.table.js';
 import { users } from '../users/users.table.js';
 import { LIVE_BUS } from './live.feed.js';
 import { connectLive, type LiveTestClient, roundTrip } from './live.test-support.js';
@@ -135,6 +137,39 @@ describe('/wss live channel', () => {
     expect(al).toMatchObject({ deviceId: alice.deviceId, data: { alarm_type: 1, value: 99 } });
     await roundTrip(b);
     expect(b.events.some((e) => e.type === 'AL')).toBe(false);
+  });
+
+  it('pushes an alarm the engine raised from a reading only to the tenant of its device', async () => {
+    for (const owner of [alice, bob]) {
+      await t.database.db
+        .update(dataPoints)
+        .set({ triggerEnable: 1 })
+        .where(eq(dataPoints.id, owner.pointId));
+      await t.database.db.insert(triggers).values({
+        deviceId: owner.deviceId,
+        pointId: owner.pointId,
+        kind: 'limit',
+        optype: 1,
+        uplmt: 50,
+      });
+      t.runtime.bus.publish(BUS.alarmDevice, { deviceId: owner.deviceId });
+    }
+    const a = await connect(alice.token);
+    const b = await connect(bob.token);
+    await Promise.all([roundTrip(a), roundTrip(b)]);
+    const ts = Date.parse('2026-01-02T00:00:00Z');
+    await t.runtime.pipeline.ingest([{ deviceId: alice.deviceId, pointId: alice.pointId, ts, value: 80 }]);
+    await t.runtime.alarms.drained();
+    const al = await a.next((e) => e.type === 'AL' && e.deviceId === alice.deviceId);
+    expect(al.data).toMatchObject({ alarm_type: 1, cause: 'limit', point_id: alice.pointId, value: 80 });
+    await roundTrip(b);
+    expect(b.events.some((e) => e.type === 'AL')).toBe(false);
+
+    await t.runtime.pipeline.ingest([{ deviceId: bob.deviceId, pointId: bob.pointId, ts, value: 90 }]);
+    await t.runtime.alarms.drained();
+    expect((await b.next((e) => e.type === 'AL')).deviceId).toBe(bob.deviceId);
+    await roundTrip(a);
+    expect(a.events.some((e) => e.type === 'AL' && e.deviceId === bob.deviceId)).toBe(false);
   });
 
   it('authenticates with an AUTH message carrying the user id, and refuses a wrong id', async () => {

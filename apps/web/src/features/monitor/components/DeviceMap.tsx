@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { statusTagView } from '../../devices/lib/status';
-import type { MapPoint } from '../lib/map-data';
+import { fitView, type MapPoint } from '../lib/map-data';
 import { WORLD_MAP, worldGeoJson } from '../lib/world-map';
 
 // Only the parts the monitor draws: a geo component with scatter markers, tooltips, canvas.
@@ -26,6 +26,8 @@ export default function DeviceMap({ points, canOpen }: { points: MapPoint[]; can
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const latest = useRef({ canOpen, navigate });
+  /** The devices the view was last fitted to: a refetch of the same devices keeps the user's pan and zoom. */
+  const fittedTo = useRef('');
   latest.current = { canOpen, navigate };
 
   useEffect(() => {
@@ -51,6 +53,9 @@ export default function DeviceMap({ points, canOpen }: { points: MapPoint[]; can
       return t(view.key, view.params);
     };
     const marker = (p: MapPoint) => ({ ...p, itemStyle: { color: p.color } });
+    const devicesKey = points.map((p) => p.id).join(',');
+    const view = devicesKey === fittedTo.current ? {} : fitView(points);
+    fittedTo.current = devicesKey;
     const alarms = points.filter((p) => p.status !== 0 && p.alarmType !== 0);
     const others = points.filter((p) => !(p.status !== 0 && p.alarmType !== 0));
     chart.current?.setOption(
@@ -65,6 +70,7 @@ export default function DeviceMap({ points, canOpen }: { points: MapPoint[]; can
         geo: {
           map: WORLD_MAP,
           roam: true,
+          ...view,
           scaleLimit: { min: 1, max: 40 },
           itemStyle: { areaColor: '#e8edf3', borderColor: '#b8c2cf' },
           emphasis: { disabled: true },

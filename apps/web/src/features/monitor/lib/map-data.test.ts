@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMapData, markerColour, OFFLINE_HEX } from './map-data';
+import { buildMapData, fitView, MAX_FIT_ZOOM, type MapPoint, markerColour, OFFLINE_HEX } from './map-data';
 
 const device = (id: number, lat: number | null, lng: number | null, status = 1, alarm_type = 0) => ({
   id,
@@ -45,5 +45,29 @@ describe('markerColour', () => {
     expect(markerColour(1, 1)).toBe('#ff4d4f');
     expect(markerColour(1, 2)).toBe('#1677ff');
     expect(markerColour(1, 104)).toBe('#faad14');
+  });
+});
+
+describe('fitView', () => {
+  const at = (lng: number, lat: number, id = 1): MapPoint => ({
+    id,
+    name: `d${id}`,
+    value: [lng, lat],
+    status: 1,
+    alarmType: 0,
+    color: '#52c41a',
+  });
+  it('shows the whole world without devices', () => {
+    expect(fitView([])).toEqual({ zoom: 1 });
+  });
+  it('centres on the devices and zooms in as far as the outlines allow for one place', () => {
+    expect(fitView([at(120.7, 31.3)])).toEqual({ center: [120.7, 31.3], zoom: MAX_FIT_ZOOM });
+  });
+  it('zooms out to hold devices far apart, never beyond the whole world', () => {
+    const wide = fitView([at(-120, 40, 1), at(120, -30, 2)]);
+    expect(wide.center).toEqual([0, 5]);
+    expect(wide.zoom).toBe(1);
+    const region = fitView([at(100, 20, 1), at(120, 40, 2)]);
+    expect(region.zoom).toBeCloseTo(360 / (40 * 1.5));
   });
 });

@@ -65,3 +65,23 @@ export function buildMapData(devices: readonly MapDevice[]): {
   }
   return { points, withoutCoords: without.length, without };
 }
+
+/** The most the map zooms in to fit devices: the 1:110m outlines get too coarse beyond this. */
+export const MAX_FIT_ZOOM = 12;
+
+/**
+ * Where the map opens: centred on the devices' bounding box, zoomed so the box fills about two thirds
+ * of the world view (zoom 1 shows the whole world, 360° of longitude); the whole world when there are
+ * no devices on it.
+ */
+export function fitView(points: readonly MapPoint[]): { center?: [number, number]; zoom: number } {
+  if (points.length === 0) return { zoom: 1 };
+  const lngs = points.map((p) => p.value[0]);
+  const lats = points.map((p) => p.value[1]);
+  const [minLng, maxLng] = [Math.min(...lngs), Math.max(...lngs)];
+  const [minLat, maxLat] = [Math.min(...lats), Math.max(...lats)];
+  // Latitude spans count double: the map is about twice as wide as it is tall.
+  const span = Math.max(maxLng - minLng, (maxLat - minLat) * 2);
+  const zoom = span === 0 ? MAX_FIT_ZOOM : Math.min(MAX_FIT_ZOOM, Math.max(1, 360 / (span * 1.5)));
+  return { center: [(minLng + maxLng) / 2, (minLat + maxLat) / 2], zoom };
+}
