@@ -18,4 +18,5 @@ export * from './password.js';
 export * from './permissions.js';
 export * from './system.js';
 export * from './telemetry.js';
+export * from './time-zone.js';
 export * from './user-types.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { alarmLogRow } from './alarms.js';
 import { onofflineLogRow } from './connectivity.js';
+import { timeZoneQuery } from './time-zone.js';
 
 /** Platform overview (SPEC 2.3 /dashboard/index, permission PlatformOverView): GET /overview. */
 
@@ -9,19 +10,9 @@ export const OVERVIEW_TREND_DAYS = 14;
 /** Rows in the latest alarms and latest offline lists. */
 export const OVERVIEW_LATEST_ROWS = 10;
 
-/** An IANA zone name this runtime knows ('UTC', 'Asia/Shanghai', ...). */
-export function isTimeZoneName(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** GET /overview: `tz` is the caller's zone; "today" and the alarm trend days are its days. */
 export const overviewQuery = z.object({
-  tz: z.string().trim().min(1).max(64).default('UTC').refine(isTimeZoneName, 'unknown time zone'),
+  tz: timeZoneQuery,
 });
 export type OverviewQuery = z.infer<typeof overviewQuery>;
 

@@ -1,5 +1,6 @@
+import { isTimeZoneName as isTimeZone } from '@fleet/contracts';
 import { describe, expect, it } from 'vitest';
-import { alarmLogExportQuery, isTimeZone, zonedStamp, zonedTime } from './export-format.js';
+import { alarmLogExportQuery, zonedStamp, zonedTime } from './export-format.js';
 
 describe('zonedTime', () => {
   it('formats the wall clock of the zone, midnight as 00 and daylight saving included', () => {

@@ -1,21 +1,11 @@
-import { alarmLogQuery, eventStatQuery, LANGUAGES } from '@fleet/contracts';
+import { alarmLogQuery, eventStatQuery, LANGUAGES, timeZoneQuery } from '@fleet/contracts';
 import type ExcelJS from 'exceljs';
 import { z } from 'zod';
-
-/** An IANA zone name this runtime knows ('UTC', 'Asia/Shanghai', ...). */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** What every export adds to its filter: the language of the words and the zone of the times. */
 const exportOptions = {
   lang: z.enum(LANGUAGES).default('zh'),
-  tz: z.string().trim().min(1).max(64).default('UTC').refine(isTimeZone, 'unknown time zone'),
+  tz: timeZoneQuery,
 };
 export const alarmLogExportQuery = alarmLogQuery.extend(exportOptions);
 export type AlarmLogExportQuery = z.infer<typeof alarmLogExportQuery>;
