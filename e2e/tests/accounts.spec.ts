@@ -43,8 +43,15 @@ test.describe('accounts and tenancy', () => {
     await freshLogin(page, 'en');
     await signIn(page, maker.username, maker.password);
     await expect(page.getByTestId('sidebar')).toBeVisible();
-    // auth.User, auth.Group/index, no auth.UserLog, no platform pages.
-    expect(await sidebarEntries(page)).toEqual(['User center', 'Personal profile', 'Users', 'Roles']);
+    // auth.User, auth.Group/index and the alarm group; no auth.UserLog, no platform pages.
+    expect(await sidebarEntries(page)).toEqual([
+      'User center',
+      'Personal profile',
+      'Users',
+      'Roles',
+      'Alarm center',
+      'Triggers',
+    ]);
 
     await page.goto('/user/authgroup');
     await page.getByTestId('role-add').click();
@@ -72,7 +79,13 @@ test.describe('accounts and tenancy', () => {
     await signIn(page, agent.username, agent.password);
     await expect(page.getByTestId('sidebar')).toBeVisible();
     await expect(page).toHaveURL(/\/user\/me$/);
-    expect(await sidebarEntries(page)).toEqual(['User center', 'Personal profile']);
+    // Its role holds only the alarm group: the alarm center and trigger contacts, nothing of users.
+    expect(await sidebarEntries(page)).toEqual([
+      'User center',
+      'Personal profile',
+      'Alarm center',
+      'Triggers',
+    ]);
     // A page outside its permissions is not reachable: the guard lands on the landing page.
     await page.goto('/user/authuser');
     await expect(page).toHaveURL(/\/user\/me$/);
@@ -123,11 +136,16 @@ test.describe('accounts and tenancy', () => {
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, username, 'Reg#2026x');
     await expect(page.getByTestId('sidebar')).toBeVisible();
-    // The registered role holds DeviceManage (view permissions), so the device group is there too.
+    // The registered role holds view permissions: the overview (its landing page, expanded), devices,
+    // the monitor and the alarm center; no trigger contacts (TriggerContact/index).
+    await expect(page).toHaveURL(/\/dashboard\/index$/);
     expect(await sidebarEntries(page)).toEqual([
+      'Panel',
+      'Resumen de la plataforma',
       'Centro de usuarios',
-      'Perfil personal',
       'Gestión de dispositivos',
+      'Monitoreo',
+      'Centro de alarmas',
     ]);
   });
 

@@ -95,7 +95,8 @@ test.describe('device live data', () => {
     const tempRow = page.getByTestId('live-row-temp');
     await expect(tempRow.getByTestId('live-value')).toHaveText('21.5', { timeout: 15_000 });
     await expect(page.getByTestId('live-row-run').getByTestId('live-value')).toHaveText('Running');
-    await expect(tempRow.getByTestId('relative-time')).toContainText('ago');
+    // SPEC 9: a reading under 30 s old is 'just now'.
+    await expect(tempRow.getByTestId('relative-time')).toHaveText('just now');
     await expect(page.getByTestId('live-empty')).toHaveCount(0);
     // New readings re-read the header: the device is online now.
     await expect(page.getByTestId('device-status')).toHaveText('Normal');
@@ -130,7 +131,9 @@ test.describe('device live data', () => {
     }).toPass({ timeout: 35_000 });
     await page.getByRole('tab', { name: '实时数据' }).click();
     await expect(page.getByTestId('live-row-run').getByTestId('live-value')).toHaveText('Running');
-    await expect(page.getByTestId('live-row-temp').getByTestId('relative-time')).toContainText('前');
+    await expect(page.getByTestId('live-row-temp').getByTestId('relative-time')).toHaveText(
+      /^(刚刚|\d+ 分钟前)$/,
+    );
     await shot(page, 'device-live-zh');
   });
 

@@ -50,7 +50,8 @@ test.describe('logged-in shell', () => {
     await expect(page.getByTestId('profile-page')).toBeVisible();
     await tab.click({ button: 'right' });
     await page.getByTestId('tab-menu-close-all').click();
-    await expect(page).toHaveURL(/\/user\/me$/);
+    // The root: the administrator holds PlatformOverView, so the landing page is the overview.
+    await expect(page).toHaveURL(/\/dashboard\/index$/);
     await expect(page.getByTestId('tab')).toHaveCount(1);
   });
 
