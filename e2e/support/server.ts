@@ -43,6 +43,8 @@ function loggedPort(output: string, message: string): number | undefined {
   return undefined;
 }
 
+const STARTUP_MS = 60_000;
+
 /** Starts the real platform (as `npm start` does) on a free port with a fresh data directory. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
@@ -70,7 +72,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     output = (output + chunk).slice(-200_000);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Generous: on a busy two-core machine tsx compiles and PGlite migrates for a while.
+  const deadline = Date.now() + STARTUP_MS;
   let mqttPort: number | undefined;
   let dtuPort: number | undefined;
   while (Date.now() < deadline) {
@@ -85,10 +88,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  if (Date.now() >= deadline) throw new Error(`server did not answer within 30 s:\n${output}`);
+  if (Date.now() >= deadline) {
+    // Never leave a half-started platform (and its demo fleet) running after the run gave up on it.
+    child.kill('SIGKILL');
+    throw new Error(`server did not answer within ${STARTUP_MS / 1000} s:\n${output}`);
+  }
   const file = readFileSync(join(dataDir, 'initial-admin.txt'), 'utf8');
   const adminPassword = /^password: (.+)$/m.exec(file)?.[1]?.trim();
-  if (!adminPassword) throw new Error('initial-admin.txt has no password line');
-  if (!mqttPort || !dtuPort) throw new Error(`server did not log its device ports:\n${output}`);
+  if (!adminPassword || !mqttPort || !dtuPort) {
+    child.kill('SIGKILL');
+    throw new Error(
+      adminPassword
+        ? `server did not log its device ports:\n${output}`
+        : 'initial-admin.txt has no password line',
+    );
+  }
   return { baseUrl, dataDir, process: child, adminPassword, mqttPort, dtuPort };
 }
