@@ -95,6 +95,13 @@ export default function AlarmLogPage() {
       width: 100,
       render: (v: number, row) => (row.cause === 'recovered' ? na : <AlarmLevelTag level={v} />),
     },
+    // The handling status sits next to the level: it is what people scan for, and the message can wrap.
+    {
+      title: t('alarms.log.status'),
+      dataIndex: 'status',
+      width: 100,
+      render: (v: number) => <AlarmStatusTag status={v} />,
+    },
     {
       title: t('alarms.log.message'),
       key: 'message',
@@ -116,12 +123,6 @@ export default function AlarmLogPage() {
       dataIndex: 'threshold',
       width: 110,
       render: (v: string) => v || na,
-    },
-    {
-      title: t('alarms.log.status'),
-      dataIndex: 'status',
-      width: 100,
-      render: (v: number) => <AlarmStatusTag status={v} />,
     },
     {
       title: t('alarms.log.dispatch'),
