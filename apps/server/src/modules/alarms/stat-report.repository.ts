@@ -19,10 +19,10 @@ import {
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { deviceOnofflineLog } from '../connectivity/connectivity.table.js';
+import { deviceVisible } from '../devices/device-scope.js';
 import { containsPattern } from '../devices/devices.repository.js';
 import { devices } from '../devices/devices.table.js';
 import { alarmLog } from './alarms.table.js';
-import { deviceVisible } from './device-scope.js';
 
 /** SPEC 4 codes 0 and 3 ("alarm recovered") mark recovery rows, which the report does not count as alarms. */
 const RECOVERY_TYPES = [0, 3];

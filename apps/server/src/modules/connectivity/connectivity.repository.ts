@@ -1,9 +1,10 @@
 import type { OnofflineLogQuery } from '@fleet/contracts';
-import { and, count, desc, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
+import { deviceVisible } from '../devices/device-scope.js';
 import { containsPattern } from '../devices/devices.repository.js';
-import { deviceGrants, devices } from '../devices/devices.table.js';
+import { devices } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
 import { deviceOnofflineLog, deviceSignal } from './connectivity.table.js';
 
@@ -19,6 +20,11 @@ export interface OnofflineRecord {
   at: Date;
 }
 
+/** The filters of `GET /device/onofflinelog` (paging aside). */
+export type LogFilter = Partial<
+  Pick<OnofflineLogQuery, 'device_id' | 'status' | 'starttime' | 'endtime' | 'search'>
+>;
+
 export interface VisibleDevice {
   id: number;
   csq: number | null;
@@ -30,59 +36,57 @@ export interface VisibleDevice {
 const MAX_SIGNAL_ROWS = 5000;
 
 export function createConnectivityRepository(db: Executor) {
-  /** docs/api-devices.md "Scope": owned in the caller's data subtree, or assigned to it. */
-  const visible = (scope: Scope): SQL =>
-    or(
-      like(users.path, `${scope.dataPath}%`),
-      inArray(
-        devices.id,
-        db
-          .select({ id: deviceGrants.deviceId })
-          .from(deviceGrants)
-          .where(inArray(deviceGrants.userId, [scope.userId, scope.dataOwnerId])),
-      ),
-    )!;
+  const visible = (scope: Scope): SQL => deviceVisible(db, scope);
+
+  /** Filters of the log (docs/api-pipeline.md), always within the caller's devices. */
+  function logWhere(scope: Scope, query: LogFilter): SQL | undefined {
+    const conditions: SQL[] = [visible(scope)];
+    if (query.device_id !== undefined) conditions.push(eq(deviceOnofflineLog.deviceId, query.device_id));
+    if (query.status !== undefined) conditions.push(eq(deviceOnofflineLog.status, query.status));
+    if (query.starttime) conditions.push(gte(deviceOnofflineLog.at, query.starttime));
+    if (query.endtime) conditions.push(lte(deviceOnofflineLog.at, query.endtime));
+    if (query.search) {
+      const pattern = containsPattern(query.search);
+      conditions.push(or(ilike(devices.title, pattern), like(devices.imei, pattern))!);
+    }
+    return and(...conditions);
+  }
+
+  /** Log rows of the filter, newest first. */
+  function logRows(scope: Scope, query: LogFilter, limit: number, offset = 0): Promise<OnofflineRecord[]> {
+    return db
+      .select({
+        id: deviceOnofflineLog.id,
+        deviceId: deviceOnofflineLog.deviceId,
+        deviceTitle: devices.title,
+        deviceImei: devices.imei,
+        status: deviceOnofflineLog.status,
+        via: deviceOnofflineLog.via,
+        reason: deviceOnofflineLog.reason,
+        remoteAddress: deviceOnofflineLog.remoteAddress,
+        at: deviceOnofflineLog.at,
+      })
+      .from(deviceOnofflineLog)
+      .innerJoin(devices, eq(devices.id, deviceOnofflineLog.deviceId))
+      .where(logWhere(scope, query))
+      .orderBy(desc(deviceOnofflineLog.at), desc(deviceOnofflineLog.id))
+      .limit(limit)
+      .offset(offset);
+  }
 
   return {
-    async listLog(scope: Scope, query: OnofflineLogQuery, limit: number, offset: number) {
-      const conditions: SQL[] = [visible(scope)];
-      if (query.device_id !== undefined) conditions.push(eq(deviceOnofflineLog.deviceId, query.device_id));
-      if (query.status !== undefined) conditions.push(eq(deviceOnofflineLog.status, query.status));
-      if (query.starttime) conditions.push(gte(deviceOnofflineLog.at, query.starttime));
-      if (query.endtime) conditions.push(lte(deviceOnofflineLog.at, query.endtime));
-      if (query.search) {
-        const pattern = containsPattern(query.search);
-        conditions.push(or(ilike(devices.title, pattern), like(devices.imei, pattern))!);
-      }
-      const where = and(...conditions);
+    logRows,
+
+    async listLog(scope: Scope, query: LogFilter, limit: number, offset: number) {
       const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            id: deviceOnofflineLog.id,
-            deviceId: deviceOnofflineLog.deviceId,
-            deviceTitle: devices.title,
-            deviceImei: devices.imei,
-            status: deviceOnofflineLog.status,
-            via: deviceOnofflineLog.via,
-            reason: deviceOnofflineLog.reason,
-            remoteAddress: deviceOnofflineLog.remoteAddress,
-            at: deviceOnofflineLog.at,
-          })
-          .from(deviceOnofflineLog)
-          .innerJoin(devices, eq(devices.id, deviceOnofflineLog.deviceId))
-          .innerJoin(users, eq(users.id, devices.ownerUserId))
-          .where(where)
-          .orderBy(desc(deviceOnofflineLog.at), desc(deviceOnofflineLog.id))
-          .limit(limit)
-          .offset(offset),
+        logRows(scope, query, limit, offset),
         db
           .select({ total: count() })
           .from(deviceOnofflineLog)
           .innerJoin(devices, eq(devices.id, deviceOnofflineLog.deviceId))
-          .innerJoin(users, eq(users.id, devices.ownerUserId))
-          .where(where),
+          .where(logWhere(scope, query)),
       ]);
-      return { rows: rows as OnofflineRecord[], total: total?.total ?? 0 };
+      return { rows, total: total?.total ?? 0 };
     },
 
     /** The device of a log row, when the caller sees that device. */

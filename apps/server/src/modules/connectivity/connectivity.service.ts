@@ -13,7 +13,7 @@ import type { ConnectivityRepository, OnofflineRecord } from './connectivity.rep
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const toLogRow = (r: OnofflineRecord): OnofflineLogRow => ({
+export const toLogRow = (r: OnofflineRecord): OnofflineLogRow => ({
   id: r.id,
   device_id: r.deviceId,
   device_title: r.deviceTitle,

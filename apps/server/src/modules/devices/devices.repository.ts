@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, like, ne, or, type SQL, sql } from 
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { users } from '../users/users.table.js';
+import { deviceVisible } from './device-scope.js';
 import { dataPoints, deviceGrants, devices, slaveDevices } from './devices.table.js';
 
 export type DeviceTableRow = typeof devices.$inferSelect;
@@ -25,7 +26,6 @@ export function containsPattern(text: string): string {
 }
 
 const ownedBy = (scope: Scope) => like(users.path, `${scope.dataPath}%`);
-const grantees = (scope: Scope) => [scope.userId, scope.dataOwnerId];
 
 function recordColumns(scope: Scope) {
   return {
@@ -59,18 +59,7 @@ const SORTS = {
 
 export function createDevicesRepository(db: Executor) {
   /** Devices the scope may see: owned in its data subtree, or assigned to it. */
-  function visible(scope: Scope, tx: Executor): SQL {
-    return or(
-      ownedBy(scope),
-      inArray(
-        devices.id,
-        tx
-          .select({ id: deviceGrants.deviceId })
-          .from(deviceGrants)
-          .where(inArray(deviceGrants.userId, grantees(scope))),
-      ),
-    )!;
-  }
+  const visible = (scope: Scope, tx: Executor): SQL => deviceVisible(tx, scope);
 
   const toRecord = (r: {
     device: DeviceTableRow;

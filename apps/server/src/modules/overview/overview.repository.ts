@@ -5,8 +5,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { alarmRowsWhere, toAlarmLogRow } from '../alarms/alarm-rows.js';
 import { alarmLog } from '../alarms/alarms.table.js';
-import { deviceVisible } from '../alarms/device-scope.js';
-import { deviceOnofflineLog } from '../connectivity/connectivity.table.js';
+import { deviceVisible } from '../devices/device-scope.js';
 import { devices } from '../devices/devices.table.js';
 
 /** One group of the alarms of a day: how many rows of that type and level, and how many unhandled. */
@@ -83,27 +82,6 @@ export function createOverviewRepository(db: Executor) {
         .orderBy(desc(alarmLog.at), desc(alarmLog.id))
         .limit(limit);
       return rows.map(toAlarmLogRow);
-    },
-
-    /** The newest offline events (status 0) of visible devices. */
-    async latestOffline(scope: Scope, limit: number) {
-      return db
-        .select({
-          id: deviceOnofflineLog.id,
-          deviceId: deviceOnofflineLog.deviceId,
-          deviceTitle: devices.title,
-          deviceImei: devices.imei,
-          status: deviceOnofflineLog.status,
-          via: deviceOnofflineLog.via,
-          reason: deviceOnofflineLog.reason,
-          remoteAddress: deviceOnofflineLog.remoteAddress,
-          at: deviceOnofflineLog.at,
-        })
-        .from(deviceOnofflineLog)
-        .innerJoin(devices, eq(devices.id, deviceOnofflineLog.deviceId))
-        .where(and(eq(deviceOnofflineLog.status, 0), deviceVisible(db, scope)))
-        .orderBy(desc(deviceOnofflineLog.at), desc(deviceOnofflineLog.id))
-        .limit(limit);
     },
   };
 }

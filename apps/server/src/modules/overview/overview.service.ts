@@ -1,11 +1,12 @@
 import {
-  type OnofflineLogRow,
   OVERVIEW_LATEST_ROWS,
   OVERVIEW_TREND_DAYS,
   type OverviewQuery,
   type OverviewReport,
 } from '@fleet/contracts';
 import type { Scope } from '../../platform/auth/scope.js';
+import type { ConnectivityRepository } from '../connectivity/connectivity.repository.js';
+import { toLogRow } from '../connectivity/connectivity.service.js';
 import type { AlarmDayGroup, OverviewRepository } from './overview.repository.js';
 import { daysEndingWith, zonedDay } from './overview-days.js';
 
@@ -43,8 +44,13 @@ function alarmTrend(groups: AlarmDayGroup[], days: string[]): OverviewReport['al
 }
 
 /** The platform overview of the devices in the caller's scope (SPEC 2.3 /dashboard/index). */
-export function createOverviewService(deps: { repo: OverviewRepository; clock: () => Date }) {
-  const { repo, clock } = deps;
+export function createOverviewService(deps: {
+  repo: OverviewRepository;
+  /** The online/offline log, for the latest offline events. */
+  onoffline: Pick<ConnectivityRepository, 'logRows'>;
+  clock: () => Date;
+}) {
+  const { repo, onoffline, clock } = deps;
   return {
     async overview(scope: Scope, query: OverviewQuery): Promise<OverviewReport> {
       const now = clock();
@@ -57,7 +63,7 @@ export function createOverviewService(deps: { repo: OverviewRepository; clock: (
         repo.alarmDayGroups(scope, query.tz, days[0]!),
         repo.readingsByDay(scope, utcDays[0]!),
         repo.latestAlarms(scope, OVERVIEW_LATEST_ROWS),
-        repo.latestOffline(scope, OVERVIEW_LATEST_ROWS),
+        onoffline.logRows(scope, { status: 0 }, OVERVIEW_LATEST_ROWS),
       ]);
       const readingsOf = new Map(readings.map((r) => [r.day, r.readings]));
       const readingsTrend = utcDays.map((day) => ({ day, readings: readingsOf.get(day) ?? 0 }));
@@ -71,19 +77,7 @@ export function createOverviewService(deps: { repo: OverviewRepository; clock: (
           trend: readingsTrend,
         },
         latest_alarms: latestAlarms,
-        latest_offline: latestOffline.map(
-          (r): OnofflineLogRow => ({
-            id: r.id,
-            device_id: r.deviceId,
-            device_title: r.deviceTitle,
-            device_imei: r.deviceImei,
-            status: r.status,
-            via: r.via,
-            reason: r.reason,
-            remote_address: r.remoteAddress,
-            at: r.at.toISOString(),
-          }),
-        ),
+        latest_offline: latestOffline.map(toLogRow),
       };
     },
   };

@@ -2,14 +2,14 @@ import { inArray, like, or, type SQL } from 'drizzle-orm';
 import { dataPathPattern } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
-import { deviceGrants, devices } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
+import { deviceGrants, devices } from './devices.table.js';
 
 /*
- * The GET /device scope rule (docs/api-devices.md "Scope") as conditions on `devices`. The devices and
- * connectivity repositories keep theirs inside their factories and expect `users` joined as the owner;
- * alarm rows come from `alarmRowsQuery`, which joins `users` only as the handler, so here the owner is
- * reached through a subquery instead.
+ * THE device scope rule (docs/api-devices.md "Scope") as conditions on `devices`, for every query that
+ * lists devices or what belongs to them (devices, online/offline log, alarms, reports, overview). The
+ * owner is reached through a subquery, so callers need not join `users` (alarm rows join it as the
+ * handler instead).
  */
 
 /** The device's owner is the caller's data owner or below it. */
