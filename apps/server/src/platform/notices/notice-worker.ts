@@ -23,6 +23,12 @@ export function backoffMs(attempts: number): number {
 }
 /** A row left 'sending' this long was abandoned by a crashed sender. */
 export const SENDING_LEASE_MS = 5 * 60 * SECOND;
+/**
+ * Between passes when nothing wakes the worker. New rows publish BUS.noticeWake, so this only paces
+ * retries (backoff is at least 10 s) and lease recovery; polling every second cost two statements a
+ * second on every instance for nothing.
+ */
+const IDLE_PASS_MS = 5 * SECOND;
 const BATCH = 50;
 
 export interface NoticeWorkerDeps {
@@ -33,7 +39,7 @@ export interface NoticeWorkerDeps {
   logger?: { warn(object: object, message: string): void };
   /** Per-request timeout of webhooks and SMTP (default 10 s; short in tests). */
   timeoutMs?: number;
-  /** Tick period of start() (default 1 s). */
+  /** Tick period of start() (default IDLE_PASS_MS). */
   intervalMs?: number;
   lookup?: HostLookup;
 }
@@ -196,7 +202,7 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
   return {
     start() {
       if (stopped || timer) return;
-      timer = setInterval(kick, deps.intervalMs ?? SECOND);
+      timer = setInterval(kick, deps.intervalMs ?? IDLE_PASS_MS);
       timer.unref();
       unsubscribe = deps.bus.subscribe(BUS.noticeWake, kick);
       kick();
