@@ -1,34 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { admin, transmitted } from '../support/auth.js';
+import { expect, test } from '@playwright/test';
+import { apiToken, call } from '../support/api.js';
+import { admin } from '../support/auth.js';
 import { freshLogin, shot, signIn } from '../support/ui.js';
 
 // Issue 5, alarms end to end: a simulated HTTP device crosses a threshold; the navbar badge counts up,
 // the alarm appears in the popover and in the alarm log within a second, is marked handled there, and
 // the export of the log downloads as an xlsx file. Then the value comes back and the alarm recovers.
-
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const { username, password } = admin();
-  const res = await request.post('/api/v1/login/login', {
-    data: { username, password: transmitted(password) },
-  });
-  const body = await res.json();
-  expect(body.code, JSON.stringify(body)).toBe(0);
-  return body.data.token as string;
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`/api/v1${path}`, { method, data, headers: { 'X-Token': token } });
-  const body = await res.json();
-  expect(body.code, `${method} ${path}: ${JSON.stringify(body)}`).toBe(0);
-  return body.data as T;
-}
 
 test.describe('alarms', () => {
   test('a device crosses a threshold: badge, popover, alarm log, handled, export, recovery', async ({

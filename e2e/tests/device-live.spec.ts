@@ -1,32 +1,10 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { admin, transmitted } from '../support/auth.js';
+import { expect, test } from '@playwright/test';
+import { apiToken, call } from '../support/api.js';
+import { admin } from '../support/auth.js';
 import { chooseLanguage, freshLogin, shot, signIn } from '../support/ui.js';
 
 // Issue 4, connectivity (web): a direct HTTP device with two points reports through POST /ingest/:imei;
 // the details page shows the latest values (one translated), and the device's online row in the log.
-
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const { username, password } = admin();
-  const res = await request.post('/api/v1/login/login', {
-    data: { username, password: transmitted(password) },
-  });
-  const body = await res.json();
-  expect(body.code, JSON.stringify(body)).toBe(0);
-  return body.data.token as string;
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`/api/v1${path}`, { method, data, headers: { 'X-Token': token } });
-  const body = await res.json();
-  expect(body.code, `${method} ${path}: ${JSON.stringify(body)}`).toBe(0);
-  return body.data as T;
-}
 
 test.describe('device live data', () => {
   test('an HTTP device reports; the page shows its values and its online row', async ({ page, request }) => {

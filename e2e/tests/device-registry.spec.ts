@@ -1,32 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { apiToken, call } from '../support/api.js';
 import { admin, transmitted } from '../support/auth.js';
 import { chooseLanguage, freshLogin, shot, signIn } from '../support/ui.js';
 
 // Issue 3, device registry gaps (web): models, the template editor with "update N devices",
 // reallocation (assign, transfer), import with a per-row report, batch delete, credentials rotation.
-
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const { username, password } = admin();
-  const res = await request.post('/api/v1/login/login', {
-    data: { username, password: transmitted(password) },
-  });
-  const body = await res.json();
-  expect(body.code, JSON.stringify(body)).toBe(0);
-  return body.data.token as string;
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`/api/v1${path}`, { method, data, headers: { 'X-Token': token } });
-  const body = await res.json();
-  expect(body.code, `${method} ${path}: ${JSON.stringify(body)}`).toBe(0);
-  return body.data as T;
-}
 
 /** Picks an option of a select inside a drawer or modal; retried (a click during the animation is lost). */
 async function choose(page: Page, testId: string, text: string) {

@@ -1,7 +1,7 @@
 import { CheckOutlined, MutedOutlined, SoundOutlined } from '@ant-design/icons';
 import type { AlarmLogRow, LiveEvent, OnofflineLogRow } from '@fleet/contracts';
 import { Badge, Button, Switch, Tabs, Tooltip } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePermission } from '../../../shared/permission/permission';
@@ -76,6 +76,54 @@ function ViewAll({
   );
 }
 
+/** One tab's body: toolbar, the list in its frame, and the link to the full page. */
+function NoticeTab({
+  kind,
+  notices,
+  onEnabled,
+  sound,
+  onSound,
+  to,
+  perm,
+  onNavigate,
+  children,
+}: {
+  kind: NoticeKind;
+  notices: Pick<AlarmNotices, 'enabled' | 'loading' | 'error' | 'refetch'> & { feed: { items: unknown[] } };
+  onEnabled: (on: boolean) => void;
+  sound: boolean;
+  onSound: (on: boolean) => void;
+  to: string;
+  perm: string;
+  onNavigate: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <NoticeToolbar
+        kind={kind}
+        enabled={notices.enabled}
+        onEnabled={onEnabled}
+        sound={sound}
+        onSound={onSound}
+      />
+      <NoticeListFrame
+        kind={kind}
+        enabled={notices.enabled}
+        loading={notices.loading}
+        error={notices.error}
+        onRetry={notices.refetch}
+        empty={notices.feed.items.length === 0}
+      >
+        {children}
+      </NoticeListFrame>
+      <div className="notice-tab-footer">
+        <ViewAll to={to} perm={perm} kind={kind} onNavigate={onNavigate} />
+      </div>
+    </>
+  );
+}
+
 /**
  * The notification popover's body (SPEC 2.4, 4): alarm and online/offline tabs, each with its switch,
  * sound toggle, unread list and "view all" link; mark-all-read below both.
@@ -120,56 +168,36 @@ export function NoticePanel({
             key: 'alarm',
             label: label('alarm', alarms.feed.count),
             children: (
-              <>
-                <NoticeToolbar
-                  kind="alarm"
-                  enabled={alarms.enabled}
-                  onEnabled={(on) => onEnabled('alarm', on)}
-                  sound={settings.alarmSound}
-                  onSound={settings.setAlarmSound}
-                />
-                <NoticeListFrame
-                  kind="alarm"
-                  enabled={alarms.enabled}
-                  loading={alarms.loading}
-                  error={alarms.error}
-                  onRetry={alarms.refetch}
-                  empty={alarms.feed.items.length === 0}
-                >
-                  <AlarmNoticeItems rows={alarms.feed.items} />
-                </NoticeListFrame>
-                <div className="notice-tab-footer">
-                  <ViewAll to="/alarm/alarmlog" perm="Event/log" kind="alarm" onNavigate={onNavigate} />
-                </div>
-              </>
+              <NoticeTab
+                kind="alarm"
+                notices={alarms}
+                onEnabled={(on) => onEnabled('alarm', on)}
+                sound={settings.alarmSound}
+                onSound={settings.setAlarmSound}
+                to="/alarm/alarmlog"
+                perm="Event/log"
+                onNavigate={onNavigate}
+              >
+                <AlarmNoticeItems rows={alarms.feed.items} />
+              </NoticeTab>
             ),
           },
           {
             key: 'online',
             label: label('online', online.feed.count),
             children: (
-              <>
-                <NoticeToolbar
-                  kind="online"
-                  enabled={online.enabled}
-                  onEnabled={(on) => onEnabled('online', on)}
-                  sound={settings.offlineSound}
-                  onSound={settings.setOfflineSound}
-                />
-                <NoticeListFrame
-                  kind="online"
-                  enabled={online.enabled}
-                  loading={online.loading}
-                  error={online.error}
-                  onRetry={online.refetch}
-                  empty={online.feed.items.length === 0}
-                >
-                  <OnlineNoticeItems rows={online.feed.items} />
-                </NoticeListFrame>
-                <div className="notice-tab-footer">
-                  <ViewAll to="/alarm/onOffline" perm="Event/online" kind="online" onNavigate={onNavigate} />
-                </div>
-              </>
+              <NoticeTab
+                kind="online"
+                notices={online}
+                onEnabled={(on) => onEnabled('online', on)}
+                sound={settings.offlineSound}
+                onSound={settings.setOfflineSound}
+                to="/alarm/onOffline"
+                perm="Event/online"
+                onNavigate={onNavigate}
+              >
+                <OnlineNoticeItems rows={online.feed.items} />
+              </NoticeTab>
             ),
           },
         ]}

@@ -17,6 +17,7 @@ import { useAlarmLog } from '../api/list-alarms';
 import { AlarmFilterBar } from '../components/AlarmFilterBar';
 import { AlarmRowActions } from '../components/AlarmRowActions';
 import { AlarmLevelTag, AlarmStatusTag, AlarmTypeTag } from '../components/AlarmTags';
+import { DeviceCell } from '../components/DeviceCell';
 import {
   type AlarmFilters,
   alarmExportQuery,
@@ -66,14 +67,7 @@ export default function AlarmLogPage() {
       dataIndex: 'device_title',
       width: 200,
       render: (_v, row) => (
-        <div className="alarm-device">
-          <Typography.Text strong ellipsis data-testid="alarm-device">
-            {row.device_title || na}
-          </Typography.Text>
-          <Typography.Text type="secondary" className="alarm-imei">
-            {row.device_imei}
-          </Typography.Text>
-        </div>
+        <DeviceCell title={row.device_title} imei={row.device_imei} fallback={na} testId="alarm-device" />
       ),
     },
     {

@@ -15,6 +15,7 @@ import { reasonKey } from '../../devices/lib/live-format';
 import { useDeleteOnOffline } from '../api/delete-onoffline';
 import { alarmKeys } from '../api/keys';
 import { useOnOfflineList } from '../api/list-onoffline';
+import { DeviceCell } from '../components/DeviceCell';
 import { type OnOfflineFilters, onOfflineQuery } from '../lib/onoffline-filters';
 
 /** /alarm/onOffline (permission Event/online): online/offline events of every visible device. */
@@ -38,14 +39,7 @@ export default function OnOfflinePage() {
       dataIndex: 'device_title',
       width: 220,
       render: (_v, row) => (
-        <div className="alarm-device">
-          <Typography.Text strong ellipsis data-testid="onoff-device">
-            {row.device_title || na}
-          </Typography.Text>
-          <Typography.Text type="secondary" className="alarm-imei">
-            {row.device_imei}
-          </Typography.Text>
-        </div>
+        <DeviceCell title={row.device_title} imei={row.device_imei} fallback={na} testId="onoff-device" />
       ),
     },
     {
