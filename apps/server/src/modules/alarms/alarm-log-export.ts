@@ -1,7 +1,7 @@
-import type { AlarmLogRow, Language } from '@fleet/contracts';
+import { type AlarmLogRow, alarmTypeLabel, type Language } from '@fleet/contracts';
 import ExcelJS from 'exceljs';
 import { styleHeader, zonedTime } from './export-format.js';
-import { alarmTypeLabel, EXPORT_WORDS } from './export-labels.js';
+import { EXPORT_WORDS } from './export-labels.js';
 
 export interface AlarmSheetOptions {
   lang: Language;
@@ -48,7 +48,7 @@ export function alarmLogSheet({ lang, tz, levelLabel }: AlarmSheetOptions) {
           r.device_title,
           r.device_imei,
           r.point_title || r.point_name || null,
-          alarmTypeLabel(lang, r.alarm_type),
+          alarmTypeLabel(r.alarm_type, lang),
           levelLabel(r.level),
           r.value,
           r.threshold || null,

@@ -31,8 +31,6 @@ interface ExportWords {
     onlineEvents: string;
     offlineTime: string;
   };
-  alarmType: Record<string, string>;
-  otherAlarm: (code: number) => string;
   status: [string, string, string];
   dispatch: [string, string];
   levelFallback: (level: number) => string;
@@ -66,22 +64,6 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
       onlineEvents: '上线次数',
       offlineTime: '离线时长',
     },
-    alarmType: {
-      '0': '报警恢复',
-      '1': '超限报警',
-      '2': '变位报警',
-      '3': '报警恢复',
-      '4': '上下线报警',
-      '101': '真实火警',
-      '102': '自检报警',
-      '103': '低电量',
-      '104': '高温',
-      '105': '防拆',
-      '106': '寿命到期',
-      '107': '故障',
-      '108': '离线',
-    },
-    otherAlarm: (code) => `报警 ${code}`,
     status: ['未处理', '已处理', '误报'],
     dispatch: ['未派单', '已派单'],
     levelFallback: (level) => `等级 ${level}`,
@@ -113,22 +95,6 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
       onlineEvents: 'Online events',
       offlineTime: 'Time offline',
     },
-    alarmType: {
-      '0': 'Alarm recovered',
-      '1': 'Over-limit alarm',
-      '2': 'Change-of-state alarm',
-      '3': 'Alarm recovered',
-      '4': 'Online/offline alarm',
-      '101': 'Real fire alarm',
-      '102': 'Self-check alarm',
-      '103': 'Low battery',
-      '104': 'High temperature',
-      '105': 'Tamper',
-      '106': 'End of life',
-      '107': 'Fault',
-      '108': 'Offline',
-    },
-    otherAlarm: (code) => `Alarm ${code}`,
     status: ['Unhandled', 'Handled', 'False alarm'],
     dispatch: ['Not dispatched', 'Dispatched'],
     levelFallback: (level) => `Level ${level}`,
@@ -160,29 +126,8 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
       onlineEvents: 'Conexiones',
       offlineTime: 'Tiempo desconectado',
     },
-    alarmType: {
-      '0': 'Alarma recuperada',
-      '1': 'Alarma de límite',
-      '2': 'Alarma de cambio de estado',
-      '3': 'Alarma recuperada',
-      '4': 'Alarma de conexión',
-      '101': 'Incendio real',
-      '102': 'Alarma de autodiagnóstico',
-      '103': 'Batería baja',
-      '104': 'Temperatura alta',
-      '105': 'Manipulación',
-      '106': 'Fin de vida útil',
-      '107': 'Avería',
-      '108': 'Desconectado',
-    },
-    otherAlarm: (code) => `Alarma ${code}`,
     status: ['Sin atender', 'Atendida', 'Falsa alarma'],
     dispatch: ['No despachada', 'Despachada'],
     levelFallback: (level) => `Nivel ${level}`,
   },
 };
-
-export function alarmTypeLabel(lang: Language, type: number): string {
-  const words = EXPORT_WORDS[lang];
-  return words.alarmType[String(type)] ?? words.otherAlarm(type);
-}

@@ -1,7 +1,7 @@
-import type { EventStatRow, Language } from '@fleet/contracts';
+import { alarmTypeLabel, type EventStatRow, type Language } from '@fleet/contracts';
 import ExcelJS from 'exceljs';
 import { styleHeader } from './export-format.js';
-import { alarmTypeLabel, EXPORT_WORDS } from './export-labels.js';
+import { EXPORT_WORDS } from './export-labels.js';
 
 const DAY_S = 86_400;
 
@@ -27,7 +27,7 @@ export function statReportWorkbook(
     s.device,
     s.imei,
     s.alarms,
-    ...types.map((t) => alarmTypeLabel(lang, Number(t))),
+    ...types.map((t) => alarmTypeLabel(Number(t), lang)),
     ...levels.map((l) => `${words.alarmLog.level}: ${levelLabel(Number(l))}`),
     s.unhandled,
     s.recovered,

@@ -1,4 +1,10 @@
-import type { DictEntry, DictKey, I18nLabel } from '@fleet/contracts';
+import {
+  ALARM_TYPE_LABELS,
+  ALARM_TYPES,
+  type DictEntry,
+  type DictKey,
+  type I18nLabel,
+} from '@fleet/contracts';
 
 /** Marker of a recommended choice in a label; stripped unless the caller asks to keep it. */
 export const STAR = '*';
@@ -30,19 +36,8 @@ export const DICTIONARIES = {
     { value: 0, label: l('禁用', 'Disabled', 'Deshabilitado') },
     { value: 1, label: l('正常', 'Normal', 'Normal') },
   ],
-  alarm_type: [
-    { value: 0, label: l('报警恢复', 'Alarm recovered', 'Alarma recuperada') },
-    { value: 1, label: l('越限报警', 'Over-limit alarm', 'Alarma de límite superado') },
-    { value: 2, label: l('变位报警', 'Change-of-state alarm', 'Alarma de cambio de estado') },
-    { value: 3, label: l('报警恢复', 'Alarm recovered', 'Alarma recuperada') },
-    { value: 4, label: l('上下线报警', 'Online/offline alarm', 'Alarma de conexión/desconexión') },
-    { value: 101, label: l('真实火警', 'Real fire alarm', 'Alarma de incendio real') },
-    { value: 102, label: l('自检报警', 'Self-check alarm', 'Alarma de autocomprobación') },
-    { value: 103, label: l('低电量', 'Low battery', 'Batería baja') },
-    { value: 104, label: l('高温', 'High temperature', 'Temperatura alta') },
-    { value: 105, label: l('防拆', 'Tamper', 'Manipulación') },
-    { value: 106, label: l('寿命到期', 'End of life', 'Fin de vida útil') },
-    { value: 107, label: l('故障', 'Fault', 'Fallo') },
-    { value: 108, label: l('离线', 'Offline', 'Desconectado') },
-  ],
+  alarm_type: ALARM_TYPES.map((value) => ({
+    value,
+    label: l(ALARM_TYPE_LABELS.zh[value], ALARM_TYPE_LABELS.en[value], ALARM_TYPE_LABELS.es[value]),
+  })),
 } as const satisfies Record<DictKey, readonly DictEntry[]>;

@@ -1,12 +1,10 @@
-import type { AlarmLogRow } from '@fleet/contracts';
+import { type AlarmLogRow, alarmTypeLabel, type Language } from '@fleet/contracts';
 
 /** Languages a contact may receive notices in (ContactInput.language). */
-export type NoticeLanguage = 'zh' | 'en' | 'es';
+export type NoticeLanguage = Language;
 
 /** The words of a notice, per language (SPEC 4 alarm type labels as the web app shows them). */
 interface Words {
-  types: Record<number, string>;
-  otherType: (code: number) => string;
   raised: string;
   recovered: string;
   device: string;
@@ -24,22 +22,6 @@ interface Words {
 
 const WORDS: Record<NoticeLanguage, Words> = {
   zh: {
-    types: {
-      0: '报警恢复',
-      1: '越限报警',
-      2: '变位报警',
-      3: '报警恢复',
-      4: '上下线报警',
-      101: '真实火警',
-      102: '自检报警',
-      103: '低电量',
-      104: '高温',
-      105: '防拆',
-      106: '寿命到期',
-      107: '故障',
-      108: '离线',
-    },
-    otherType: (code) => `报警 ${code}`,
     raised: '报警',
     recovered: '恢复',
     device: '设备',
@@ -55,22 +37,6 @@ const WORDS: Record<NoticeLanguage, Words> = {
     testBody: '这是一条测试通知：该联系人的通知渠道工作正常。',
   },
   en: {
-    types: {
-      0: 'Alarm recovered',
-      1: 'Over-limit alarm',
-      2: 'Change-of-state alarm',
-      3: 'Alarm recovered',
-      4: 'Online/offline alarm',
-      101: 'Real fire alarm',
-      102: 'Self-check alarm',
-      103: 'Low battery',
-      104: 'High temperature',
-      105: 'Tamper',
-      106: 'End of life',
-      107: 'Fault',
-      108: 'Offline',
-    },
-    otherType: (code) => `Alarm ${code}`,
     raised: 'Alarm',
     recovered: 'Recovered',
     device: 'Device',
@@ -86,22 +52,6 @@ const WORDS: Record<NoticeLanguage, Words> = {
     testBody: 'This is a test notice: this contact’s notice channel works.',
   },
   es: {
-    types: {
-      0: 'Alarma recuperada',
-      1: 'Alarma de límite superado',
-      2: 'Alarma de cambio de estado',
-      3: 'Alarma recuperada',
-      4: 'Alarma de conexión',
-      101: 'Incendio real',
-      102: 'Alarma de autodiagnóstico',
-      103: 'Batería baja',
-      104: 'Temperatura alta',
-      105: 'Manipulación',
-      106: 'Fin de vida útil',
-      107: 'Avería',
-      108: 'Desconectado',
-    },
-    otherType: (code) => `Alarma ${code}`,
     raised: 'Alarma',
     recovered: 'Recuperada',
     device: 'Dispositivo',
@@ -142,9 +92,10 @@ export function alarmNoticeText(
   language: string,
   recovered?: AlarmLogRow | null,
 ): NoticeText {
-  const w = WORDS[noticeLanguage(language)];
+  const lang = noticeLanguage(language);
+  const w = WORDS[lang];
   const isRecovery = alarm.cause === 'recovered';
-  const typeOf = (code: number) => w.types[code] ?? w.otherType(code);
+  const typeOf = (code: number) => alarmTypeLabel(code, lang);
   const source = isRecovery && recovered ? recovered : alarm;
   const typeLabel =
     isRecovery && recovered
@@ -167,6 +118,7 @@ export function alarmNoticeText(
 
 /** The text of a test notice (no alarm). */
 export function testNoticeText(language: string): NoticeText {
-  const w = WORDS[noticeLanguage(language)];
+  const lang = noticeLanguage(language);
+  const w = WORDS[lang];
   return { subject: w.testSubject, lines: [w.testBody] };
 }

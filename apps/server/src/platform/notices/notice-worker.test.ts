@@ -268,11 +268,11 @@ describe('e-mail', () => {
     expect(english.text).toContain('Time: 2026-03-01 07:59:30 UTC');
     expect(english.text).toContain('State: Alarm');
     const chinese = byTo.get('li@example.com')!;
-    expect(chinese.subject).toBe('[报警] Boiler room: 越限报警');
+    expect(chinese.subject).toBe('[报警] Boiler room: 超限报警');
     expect(chinese.text).toContain('数据点: Water temperature');
     expect(chinese.text).toContain('阈值: > 80');
     const spanish = byTo.get('eva@example.com')!;
-    expect(spanish.subject).toBe('[Alarma] Boiler room: Alarma de límite superado');
+    expect(spanish.subject).toBe('[Alarma] Boiler room: Alarma de límite');
     expect(spanish.text).toContain('Umbral: > 80');
   });
 
@@ -369,7 +369,7 @@ describe('webhooks', () => {
     expect(hit.query.get('access_token')).toBe('tok');
     expect(hit.body).toMatchObject({
       msgtype: 'markdown',
-      markdown: { title: '[Alarma] Boiler room: Alarma de límite superado' },
+      markdown: { title: '[Alarma] Boiler room: Alarma de límite' },
     });
     // Without a secret: no signature.
     const plain = await contact({
