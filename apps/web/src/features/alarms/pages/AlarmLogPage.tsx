@@ -70,12 +70,16 @@ export default function AlarmLogPage() {
         <DeviceCell title={row.device_title} imei={row.device_imei} fallback={na} testId="alarm-device" />
       ),
     },
+    // The alarm's text (it names the point) comes right after the device: it is what people read.
     {
-      title: t('alarms.log.point'),
-      dataIndex: 'point_title',
-      width: 140,
-      ellipsis: true,
-      render: (_v, row) => row.point_title || row.point_name || na,
+      title: t('alarms.log.message'),
+      key: 'message',
+      width: 260,
+      render: (_v, row) => (
+        <Typography.Text data-testid="alarm-message" title={row.remark || undefined}>
+          {alarmMessage(row, t)}
+        </Typography.Text>
+      ),
     },
     {
       title: t('alarms.log.type'),
@@ -89,7 +93,7 @@ export default function AlarmLogPage() {
       width: 100,
       render: (v: number, row) => (row.cause === 'recovered' ? na : <AlarmLevelTag level={v} />),
     },
-    // The handling status sits next to the level: it is what people scan for, and the message can wrap.
+    // The handling status sits next to the level: it is what people scan for.
     {
       title: t('alarms.log.status'),
       dataIndex: 'status',
@@ -97,14 +101,11 @@ export default function AlarmLogPage() {
       render: (v: number) => <AlarmStatusTag status={v} />,
     },
     {
-      title: t('alarms.log.message'),
-      key: 'message',
-      width: 260,
-      render: (_v, row) => (
-        <Typography.Text data-testid="alarm-message" title={row.remark || undefined}>
-          {alarmMessage(row, t)}
-        </Typography.Text>
-      ),
+      title: t('alarms.log.point'),
+      dataIndex: 'point_title',
+      width: 140,
+      ellipsis: true,
+      render: (_v, row) => row.point_title || row.point_name || na,
     },
     {
       title: t('alarms.log.value'),

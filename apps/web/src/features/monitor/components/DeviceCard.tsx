@@ -52,7 +52,7 @@ export function DeviceCard({ row, now, canManage }: { row: LastdpsRow; now: numb
           {values.map((v) => (
             <li key={v.point_id} className="monitor-point" data-testid={`monitor-point-${v.name}`}>
               <Typography.Text type="secondary" ellipsis title={v.label} className="monitor-point-label">
-                {v.label}
+                {v.slaveId === null ? v.label : `${v.label} · ${t('devices.live.slave')} ${v.slaveId}`}
               </Typography.Text>
               <Flex align="center" gap={2} className="monitor-point-value">
                 {v.text === null ? (

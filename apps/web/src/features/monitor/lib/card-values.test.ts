@@ -40,6 +40,12 @@ describe('cardValues', () => {
     expect(values[1]?.raw).toBe(1);
   });
 
+  it('names the slave of a gateway point, since slaves often share point titles', () => {
+    const points = [point(1, { slave_id: 1 }), point(2, { slave_id: 2 }), point(3)];
+    const values = cardValues(row([dp(1, 1), dp(2, 2), dp(3, 3)]), points);
+    expect(values.map((v) => v.slaveId)).toEqual([1, 2, null]);
+  });
+
   it('shows raw numbers and strings while the point list is unknown', () => {
     const values = cardValues(row([dp(1, 21.46), dp(2, 'open')]), undefined);
     expect(values.map((v) => v.text)).toEqual(['21.46', 'open']);

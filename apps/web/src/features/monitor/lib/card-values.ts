@@ -9,6 +9,8 @@ export interface CardValue {
   name: string;
   /** The point's title, else its name. */
   label: string;
+  /** The slave of a gateway point (a gateway's slaves often share point titles), null for the device's own. */
+  slaveId: number | null;
   /** Translated or formatted value (SPEC 4), null when never reported. */
   text: string | null;
   translated: boolean;
@@ -42,6 +44,7 @@ export function cardValues(
       point_id: l.point_id,
       name: l.name,
       label: l.title || l.name,
+      slaveId: point?.slave_id ?? null,
       text,
       translated: shown?.translated ?? false,
       raw: l.value,
