@@ -98,7 +98,7 @@ export const SERIES_FUNCTIONS = ['avg', 'min', 'max', 'last'] as const;
 export type SeriesFunction = (typeof SERIES_FUNCTIONS)[number];
 
 /** Comma list of 1-20 point ids ("3,4,9"). */
-const pointIdList = z
+export const pointIdList = z
   .string()
   .trim()
   .transform((v, ctx) => {

@@ -31,7 +31,7 @@ export interface DeviceSide {
 
 /**
  * Everything device-facing, started once the database is migrated: presence recovery, history
- * partitions, the MQTT broker (or client of MQTT_URL) and the DTU listener. A taken port rejects
+ * partitions and rollups, the MQTT broker (or client of MQTT_URL) and the DTU listener. A taken port rejects
  * with ListenerPortError naming the variable that moves it.
  */
 export async function startDeviceSide(
@@ -49,7 +49,8 @@ export async function startDeviceSide(
     { retentionMonths: config.HISTORY_RETENTION_MONTHS },
     logger,
   );
-  const stops: Array<() => Promise<void>> = [async () => maintenance.stop()];
+  runtime.rollups.start();
+  const stops: Array<() => Promise<void>> = [async () => maintenance.stop(), () => runtime.rollups.close()];
   const close = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   };

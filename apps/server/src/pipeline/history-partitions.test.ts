@@ -61,10 +61,16 @@ describe('history partitions', () => {
   it('drops partitions entirely older than the retention and old rows of the default partition', async () => {
     await insertAt(2, '2025-12-31T00:00:00Z'); // default partition (no December partition exists)
     await insertAt(2, '2026-01-20T00:00:00Z');
+    for (const bucket of ['2026-02-14T23:45:00Z', '2026-02-15T00:00:00Z']) {
+      await t.database.db.execute(sql`insert into point_rollup_15m values
+        (2, ${bucket}, 1, 1, 1, 1, ${bucket}, 1, ${bucket}, 1, 0)`);
+    }
     const report = await ensureHistoryPartitions(t.database, {
       now: new Date('2026-04-15T00:00:00Z'),
       retentionMonths: 2,
     });
+    // Rollups follow the retention too.
+    expect(await countIn('point_rollup_15m')).toBe(1);
     // Cutoff 2026-02-15: January ends before it, February does not.
     expect(report.dropped).toEqual(['point_history_y2026m01']);
     expect(report.deletedFromDefault).toBe(1);

@@ -109,6 +109,10 @@ export async function ensureHistoryPartitions(
           select count(*)::int as n from gone`,
     );
     report.deletedFromDefault = deleted[0]?.n ?? 0;
+    // The rollups of history follow its retention (they summarise data that is meant to be gone).
+    for (const table of ['point_rollup_1m', 'point_rollup_15m']) {
+      await tx.execute(sql`delete from ${sql.identifier(table)} where bucket < ${sql.raw(literal(cutoff))}`);
+    }
   });
   return report;
 }

@@ -4,6 +4,8 @@ import type { Database } from '../platform/db/client.js';
 import { type Link, newLink } from './batch-link.js';
 import type { DeviceDirectory } from './directory.js';
 import { pipelineRepository as repo } from './pipeline.repository.js';
+import { lateMinutes } from './rollup/late-readings.js';
+import { rollupRepository } from './rollup/rollup.repository.js';
 import { acceptReadings, emptyState, type PointState, planBatch } from './storage-decision.js';
 import type { LatestValue, Pipeline, PipelineCounters, Reading, StoredReading } from './types.js';
 
@@ -293,6 +295,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
           if (!inserted.delete(`${row.pointId}:${row.ts}`)) markDuplicate(historyIndexes[k]!);
         });
       }
+      await rollupRepository.markDirty(tx, lateMinutes(history, clock().getTime()));
       await previous?.written.promise;
       await repo.upsertLatest(tx, plan.states);
       await repo.bumpCounters(tx, day, plan.perDevice);

@@ -5,6 +5,7 @@ import { createPresence } from '../gateways/presence/presence.js';
 import type { Presence } from '../gateways/types.js';
 import { createDeviceDirectory, type DeviceDirectory } from '../pipeline/directory.js';
 import { createPipeline } from '../pipeline/pipeline.js';
+import { createRollupJob, type RollupJob } from '../pipeline/rollup/rollup-job.js';
 import { type AlarmEngine, createAlarmEngine } from '../pipeline/triggers/engine.js';
 import type { Pipeline } from '../pipeline/types.js';
 import { createLocalBus, type EventBus } from './bus/event-bus.js';
@@ -26,6 +27,8 @@ export interface DeviceRuntime {
   commands: CommandRouter;
   /** The alarm engine (docs/api-alarms.md "Triggers"), started with the runtime. */
   alarms: AlarmEngine;
+  /** History rollups (docs/api-datacenter.md "Rollups"); its timer is started with the device side. */
+  rollups: RollupJob;
   clock: () => Date;
   /** Flushes the pipeline, stops timers, closes the bus. */
   close(): Promise<void>;
@@ -57,6 +60,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<DeviceRunt
   const presence = createPresence({ database, bus, clock, logger });
   const alarms = createAlarmEngine({ database, bus, pipeline, clock, logger });
   alarms.start();
+  const rollups = createRollupJob({ database, clock, logger });
   return {
     instanceId,
     database,
@@ -66,10 +70,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<DeviceRunt
     presence,
     commands,
     alarms,
+    rollups,
     clock,
     async close() {
       await pipeline.close();
       await alarms.close();
+      await rollups.close();
       await presence.close();
       await commands.close();
       directory.close();

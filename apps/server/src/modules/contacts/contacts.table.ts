@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { alarmLog } from '../alarms/alarms.table.js';
+import { exportJobs } from '../exports/exports.table.js';
 import { triggers } from '../triggers/triggers.table.js';
 import { users } from '../users/users.table.js';
 
@@ -63,6 +64,8 @@ export const noticeOutbox = pgTable(
       .references(() => contacts.id, { onDelete: 'cascade' }),
     /** null for a test notice. */
     alarmId: integer('alarm_id').references(() => alarmLog.id, { onDelete: 'cascade' }),
+    /** Set for a scheduled report: the export whose file is attached (e-mail only). */
+    exportId: integer('export_id').references(() => exportJobs.id, { onDelete: 'cascade' }),
     /** 'email' | 'webhook' */
     channel: text('channel').notNull(),
     status: text('status').notNull().default('pending'),

@@ -1,4 +1,5 @@
 import type { TelemetryValue } from '@fleet/contracts';
+import { ROLLUP_LEVELS, type RollupLevel } from '../../pipeline/rollup/rollup.repository.js';
 import type { SeriesRow } from './telemetry.repository.js';
 
 /**
@@ -7,6 +8,24 @@ import type { SeriesRow } from './telemetry.repository.js';
  */
 export function bucketWidth(startMs: number, endMs: number, maxPoints: number): number {
   return Math.max(1, Math.ceil((endMs - startMs) / (maxPoints - 1)));
+}
+
+/**
+ * How a chart range is read when raw values do not fit: buckets of at least 15 minutes (1 minute) come from
+ * the 15-minute (1-minute) rollups, their width rounded up to whole rollup buckets (so there are still at
+ * most `maxPoints`); narrower ones aggregate raw rows.
+ */
+export function seriesPlan(
+  startMs: number,
+  endMs: number,
+  maxPoints: number,
+): { bucketMs: number; level: RollupLevel | null } {
+  const width = bucketWidth(startMs, endMs, maxPoints);
+  for (const level of ['15m', '1m'] as const) {
+    const levelMs = ROLLUP_LEVELS[level].ms;
+    if (width >= levelMs) return { bucketMs: Math.ceil(width / levelMs) * levelMs, level };
+  }
+  return { bucketMs: width, level: null };
 }
 
 /** Every bucket of the range, in order, null where the query found no row (a gap in the chart). */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { pointLatest } from '../../pipeline/pipeline.table.js';
+import { ROLLUP_LEVELS, type RollupLevel } from '../../pipeline/rollup/rollup.repository.js';
 import type { Executor } from '../../platform/db/client.js';
 import { dataPoints, slaveDevices } from '../devices/devices.table.js';
 
@@ -43,6 +44,7 @@ export interface SeriesRow {
 /** Reads of latest values and history (point_latest, point_history); callers check visibility. */
 export function createTelemetryRepository(db: Executor) {
   return {
+    executor: db,
     /** Points of the devices, ordered like the points, with their latest value. */
     async pointsWithLatest(
       deviceIds: readonly number[],
@@ -127,6 +129,35 @@ export function createTelemetryRepository(db: Executor) {
       return rows.map((r) => ({ ms: Number(r.ms), value: r.text ?? r.value }));
     },
 
+    /** One page of raw rows of several points merged by time (ties by point). */
+    async rowsPage(q: {
+      pointIds: readonly number[];
+      start: Date;
+      end: Date;
+      order: 'asc' | 'desc';
+      limit: number;
+      offset: number;
+    }) {
+      const direction = sql.raw(q.order);
+      const rows = await rowsOf<{ point_id: number; ms: number; value: number | null; text: string | null }>(
+        db,
+        sql`select point_id, ${epochMs} as ms, value, text from point_history
+            where point_id = any(${ids(q.pointIds)}) and ts >= ${time(q.start)} and ts <= ${time(q.end)}
+            order by ts ${direction}, point_id limit ${q.limit} offset ${q.offset}`,
+      );
+      return rows.map((r) => ({ pointId: r.point_id, ms: Number(r.ms), value: r.text ?? r.value }));
+    },
+
+    /** Rows of the points in the range, counted up to `cap` (a table total that stays cheap). */
+    async countUpTo(pointIds: readonly number[], start: Date, end: Date, cap: number): Promise<number> {
+      const [row] = await rowsOf<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from (select 1 from point_history where point_id = any(${ids(pointIds)})
+              and ts >= ${time(start)} and ts <= ${time(end)} limit ${cap}) c`,
+      );
+      return Number(row?.n ?? 0);
+    },
+
     /** Rows per point in the range, counted up to `cap` (enough to know whether raw values fit). */
     async cappedCounts(pointIds: readonly number[], start: Date, end: Date, cap: number) {
       const rows = await rowsOf<{ id: number; n: number }>(
@@ -144,6 +175,51 @@ export function createTelemetryRepository(db: Executor) {
         sql`select point_id, ${epochMs} as key, value, text from point_history
             where point_id = any(${ids(pointIds)}) and ts >= ${time(start)} and ts <= ${time(end)}
             order by point_id, ts`,
+      );
+    },
+
+    /**
+     * Like `aggregated`, but whole rollup buckets of `level` inside [start, end] before `doneUntil` are read
+     * from the rollup table and only the edges and the not yet rolled tail from raw rows. `bucketMs` is a
+     * multiple of the level's width, so every output bucket is made of whole rollup buckets. Numeric values
+     * only (text is not rolled up).
+     */
+    async aggregatedFromRollups(q: {
+      pointIds: readonly number[];
+      start: Date;
+      end: Date;
+      bucketMs: number;
+      fn: TelemetryFunction;
+      level: RollupLevel;
+      doneUntil: number;
+    }): Promise<SeriesRow[]> {
+      const { table, ms: levelMs } = ROLLUP_LEVELS[q.level];
+      const startMs = q.start.getTime();
+      const rollStart = Math.ceil(startMs / levelMs) * levelMs;
+      const rollEnd = Math.max(
+        rollStart,
+        Math.min(Math.floor((q.end.getTime() + 1) / levelMs) * levelMs, q.doneUntil),
+      );
+      const key = (column: string) =>
+        sql.raw(`floor(extract(epoch from ${column}) * 1000 / ${q.bucketMs}::numeric)::float8`);
+      const value = {
+        avg: sql`sum(sum) / sum(n)`,
+        min: sql`min(min)`,
+        max: sql`max(max)`,
+        last: sql`(array_agg(last order by last_ts desc))[1]`,
+      }[q.fn];
+      return rowsOf<SeriesRow>(
+        db,
+        sql`with parts as (
+              select point_id, ${key('bucket')} as key, n, sum, min, max, last_ts, last from ${sql.identifier(table)}
+              where point_id = any(${ids(q.pointIds)}) and bucket >= ${time(new Date(rollStart))} and bucket < ${time(new Date(rollEnd))}
+              union all
+              select point_id, ${key('ts')}, 1, value, value, value, ts, value from point_history
+              where point_id = any(${ids(q.pointIds)}) and value is not null
+                and ((ts >= ${time(q.start)} and ts < ${time(new Date(rollStart))})
+                  or (ts >= ${time(new Date(rollEnd))} and ts <= ${time(q.end)})))
+            select point_id, key, ${value}::float8 as value, null::text as text
+            from parts group by 1, 2 order by 1, 2`,
       );
     },
 

@@ -3,6 +3,8 @@ import {
   deviceIdQuery,
   historyPage,
   historyQuery,
+  historyRowsAnswer,
+  historyRowsQuery,
   lastdpsQuery,
   lastdpsRow,
   lastPoint,
@@ -96,5 +98,18 @@ export const telemetryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
       },
     },
     async (request) => ok(await telemetry.series(scopeOf(request), request.query)),
+  );
+  app.get(
+    '/device/history/rows',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Raw stored values of up to 20 points merged by time, paged (the history table)',
+        querystring: historyRowsQuery,
+        response: okResponse(historyRowsAnswer),
+      },
+    },
+    async (request) => ok(await telemetry.historyRows(scopeOf(request), request.query)),
   );
 };

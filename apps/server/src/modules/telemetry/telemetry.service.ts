@@ -2,8 +2,11 @@ import {
   type DataStream,
   type DeviceIdQuery,
   HISTORY_MAX_SPAN_DAYS,
+  HISTORY_TABLE_COUNT_CAP,
   type HistoryPage,
   type HistoryQuery,
+  type HistoryRowsAnswer,
+  type HistoryRowsQuery,
   type LastdpsQuery,
   type LastdpsRow,
   type LastPoint,
@@ -11,13 +14,14 @@ import {
   type SeriesAnswer,
   type SeriesQuery,
 } from '@fleet/contracts';
+import { rollupRepository as rollups } from '../../pipeline/rollup/rollup.repository.js';
 import { notFound } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import { paramError } from '../../platform/http/errors.js';
 import type { DevicesRepository } from '../devices/devices.repository.js';
 import type { DevicesService } from '../devices/devices.service.js';
-import { bucketWidth, fillBuckets, rawPoints } from './series-buckets.js';
-import type { PointWithLatest, TelemetryRepository } from './telemetry.repository.js';
+import { fillBuckets, rawPoints, seriesPlan } from './series-buckets.js';
+import type { PointWithLatest, SeriesRow, TelemetryRepository } from './telemetry.repository.js';
 
 export interface TelemetryServiceDeps {
   repo: TelemetryRepository;
@@ -145,6 +149,29 @@ export function createTelemetryService({ repo, devicesRepo, devices }: Telemetry
       };
     },
 
+    async historyRows(scope: Scope, query: HistoryRowsQuery): Promise<HistoryRowsAnswer> {
+      const { starttime: start, endtime: end } = query;
+      checkRange(start, end);
+      await visiblePoints(scope, query.point_ids);
+      const offset = (query.page - 1) * query.limit;
+      const [counted, rows] = await Promise.all([
+        repo.countUpTo(query.point_ids, start, end, HISTORY_TABLE_COUNT_CAP + 1),
+        repo.rowsPage({
+          pointIds: query.point_ids,
+          start,
+          end,
+          order: query.order,
+          limit: query.limit,
+          offset,
+        }),
+      ]);
+      return {
+        rows: rows.map((r) => ({ ts: new Date(r.ms).toISOString(), point_id: r.pointId, value: r.value })),
+        total: Math.min(counted, HISTORY_TABLE_COUNT_CAP),
+        total_capped: counted > HISTORY_TABLE_COUNT_CAP,
+      };
+    },
+
     async series(scope: Scope, query: SeriesQuery): Promise<SeriesAnswer> {
       const { starttime: start, endtime: end, points: maxPoints } = query;
       checkRange(start, end);
@@ -154,10 +181,23 @@ export function createTelemetryService({ repo, devicesRepo, devices }: Telemetry
       const fits = ids.every((id) => (counts.get(id) ?? 0) <= maxPoints);
       const startMs = start.getTime();
       const endMs = end.getTime();
-      const bucketMs = fits ? 0 : bucketWidth(startMs, endMs, maxPoints);
-      const rows = fits
-        ? await repo.raw(ids, start, end)
-        : await repo.aggregated(ids, start, end, bucketMs, query.fn);
+      const plan = fits ? null : seriesPlan(startMs, endMs, maxPoints);
+      const bucketMs = plan?.bucketMs ?? 0;
+      let rows: SeriesRow[];
+      if (!plan) rows = await repo.raw(ids, start, end);
+      else if (!plan.level) rows = await repo.aggregated(ids, start, end, bucketMs, query.fn);
+      else {
+        const done = (await rollups.doneUntil(repo.executor))[plan.level] ?? Number.NEGATIVE_INFINITY;
+        rows = await repo.aggregatedFromRollups({
+          pointIds: ids,
+          start,
+          end,
+          bucketMs,
+          fn: query.fn,
+          level: plan.level,
+          doneUntil: done,
+        });
+      }
       const rowsOf = groupBy(rows, (r) => r.point_id);
       return {
         bucket_ms: bucketMs,

@@ -1,0 +1,127 @@
+import type { Logger } from 'pino';
+import type { Database } from '../../platform/db/client.js';
+import { ROLLUP_LEVELS, rollupRepository as repo } from './rollup.repository.js';
+
+const MINUTE = ROLLUP_LEVELS['1m'].ms;
+const QUARTER = ROLLUP_LEVELS['15m'].ms;
+/** A minute is rolled up once it ended this long ago; the pipeline marks readings older than LATE_MS dirty. */
+export const CLOSE_AFTER_MS = 30_000;
+export const LATE_MS = 20_000;
+/** Raw time rolled per pass: adapted so a pass stays short (PGlite has one connection the API shares). */
+const CHUNK_MIN = MINUTE;
+const CHUNK_MAX = 86_400_000;
+const PASS_TARGET_MS = 150;
+const DIRTY_PER_PASS = 5_000;
+
+const floorTo = (ms: number, step: number) => Math.floor(ms / step) * step;
+
+export interface RollupJob {
+  /** One pass (one transaction); answers true when more work is waiting. */
+  pass(): Promise<boolean>;
+  /** Rolls up everything stored so far (until the close-after margin of the clock). */
+  catchUp(): Promise<void>;
+  start(intervalMs?: number): void;
+  close(): Promise<void>;
+}
+
+/** Keeps point_rollup_1m / _15m up to date (docs/api-datacenter.md "Rollups"). */
+export function createRollupJob(deps: { database: Database; clock: () => Date; logger?: Logger }): RollupJob {
+  const { database, clock, logger } = deps;
+  let chunk = 3_600_000;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  async function pass(): Promise<boolean> {
+    const began = performance.now();
+    const more = await database.db.transaction(async (tx) => {
+      if (!(await repo.tryLock(tx))) return false;
+      const closedUntil = floorTo(clock().getTime() - CLOSE_AFTER_MS, MINUTE);
+      const state = await repo.doneUntil(tx);
+      let minutesDone = state['1m'];
+      if (minutesDone === undefined) {
+        const oldest = await repo.oldestReading(tx);
+        minutesDone = floorTo(oldest ?? closedUntil, QUARTER);
+        await repo.setDoneUntil(tx, '1m', minutesDone);
+        await repo.setDoneUntil(tx, '15m', minutesDone);
+      }
+      let more = false;
+      const to = Math.min(closedUntil, minutesDone + chunk);
+      if (to > minutesDone) {
+        await repo.rollMinutes(tx, minutesDone, to);
+        await repo.setDoneUntil(tx, '1m', to);
+        minutesDone = to;
+        more = to < closedUntil;
+      }
+      const quartersDone = state['15m'] ?? floorTo(minutesDone, QUARTER);
+      const quartersTo = Math.min(floorTo(minutesDone, QUARTER), quartersDone + Math.max(chunk, QUARTER));
+      if (quartersTo > quartersDone) {
+        await repo.rollQuarters(tx, quartersDone, quartersTo);
+        await repo.setDoneUntil(tx, '15m', quartersTo);
+        more ||= quartersTo < floorTo(minutesDone, QUARTER);
+      }
+      const dirty = await repo.takeDirty(tx, DIRTY_PER_PASS);
+      await redoDirty(tx, dirty, minutesDone, quartersTo > quartersDone ? quartersTo : quartersDone);
+      return more || dirty.length === DIRTY_PER_PASS;
+    });
+    const took = performance.now() - began;
+    if (more && took < PASS_TARGET_MS / 3) chunk = Math.min(CHUNK_MAX, chunk * 2);
+    else if (took > PASS_TARGET_MS) chunk = Math.max(CHUNK_MIN, Math.floor(chunk / 2 / MINUTE) * MINUTE);
+    return more;
+  }
+
+  /** Re-rolls, per point, the span of minutes that got late readings (only what is already rolled up). */
+  async function redoDirty(
+    tx: Parameters<typeof repo.rollMinutes>[0],
+    dirty: readonly { pointId: number; minute: number }[],
+    minutesDone: number,
+    quartersDone: number,
+  ) {
+    const spans = new Map<number, { from: number; to: number }>();
+    for (const { pointId, minute } of dirty) {
+      if (minute >= minutesDone) continue; // the regular pass rolls it
+      const span = spans.get(pointId);
+      if (!span) spans.set(pointId, { from: minute, to: minute + MINUTE });
+      else {
+        span.from = Math.min(span.from, minute);
+        span.to = Math.max(span.to, minute + MINUTE);
+      }
+    }
+    for (const [pointId, { from, to }] of spans) {
+      await repo.rollMinutes(tx, from, to, [pointId]);
+      const qFrom = floorTo(from, QUARTER);
+      const qTo = Math.min(floorTo(to - 1, QUARTER) + QUARTER, quartersDone);
+      if (qTo > qFrom) await repo.rollQuarters(tx, qFrom, qTo, [pointId]);
+    }
+  }
+
+  /** Runs passes back to back (yielding between them) until caught up; one run at a time. */
+  function run(): Promise<unknown> {
+    current = current.then(async () => {
+      try {
+        while (!closed && (await pass())) await new Promise((resolve) => setImmediate(resolve));
+      } catch (error) {
+        logger?.error({ err: error }, 'history rollup failed');
+      }
+    });
+    return current;
+  }
+
+  return {
+    pass,
+    async catchUp() {
+      await current;
+      while (await pass()) {}
+    },
+    start(intervalMs = 10_000) {
+      void run();
+      timer = setInterval(() => void run(), intervalMs);
+      timer.unref();
+    },
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      await current;
+    },
+  };
+}
