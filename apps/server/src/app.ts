@@ -14,10 +14,14 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { customizeRoutes } from './modules/customize/customize.routes.js';
 import { customizeAdminRoutes } from './modules/customize/customize-admin.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
+import { registerExportWorker } from './modules/exports/export-plugin.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
 import { overviewRoutes } from './modules/overview/overview.routes.js';
+import { registerReportScheduler } from './modules/reports/report-scheduler.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { optionAdminRoutes } from './modules/system/option-admin.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -129,11 +133,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(overviewRoutes, moduleDeps);
       // Trigger contacts and notices (docs/api-alarms.md "Contacts and notices").
       await api.register(contactsRoutes, moduleDeps);
+      // Data report V2 and scheduled reports (docs/api-datacenter.md).
+      await api.register(reportsRoutes, moduleDeps);
+      // Background exports and the download list (docs/api-datacenter.md "Exports").
+      await api.register(exportsRoutes, moduleDeps);
     },
     { prefix: API_PREFIX },
   );
   // The notice outbox worker lives with the app (every instance runs one).
   registerNoticeWorker(app, { database: deps.database, bus: runtime.bus, clock, config: deps.config, ready });
+  // The export worker too (one job at a time per instance).
+  registerExportWorker(app, {
+    database: deps.database,
+    bus: runtime.bus,
+    clock,
+    config: deps.config,
+    instanceId: runtime.instanceId,
+    ready,
+  });
+  // The report scheduler too (one instance acts per due schedule).
+  registerReportScheduler(app, { database: deps.database, bus: runtime.bus, clock, ready });
   // The live channel is at the root: /wss (DESIGN 9, docs/api-live.md).
   await app.register(liveRoutes, moduleDeps);
 

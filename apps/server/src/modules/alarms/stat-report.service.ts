@@ -83,6 +83,16 @@ export function createStatReportService({ repo, clock, alarmLevels }: StatReport
     });
   }
 
+  /** Every row of the filter (no paging), in the report's order (the background export reads this too). */
+  async function allRows(scope: Scope, query: Omit<EventStatQuery, 'page' | 'limit'>) {
+    const f = filterOf(query);
+    const { rows: devices } = await repo.devices(scope, f);
+    const rows: EventStatRow[] = [];
+    for (let i = 0; i < devices.length; i += DETAIL_BATCH)
+      rows.push(...(await details(devices.slice(i, i + DETAIL_BATCH), f)));
+    return { rows, from: f.from, to: f.to };
+  }
+
   return {
     async report(scope: Scope, query: EventStatQuery): Promise<ListResult<EventStatRow>> {
       const f = filterOf(query);
@@ -90,14 +100,12 @@ export function createStatReportService({ repo, clock, alarmLevels }: StatReport
       return { rows: await details(rows, f), total };
     },
 
+    allRows,
+
     /** Every row of the filter (no paging), in the report's order. */
     async exportXlsx(scope: Scope, query: EventStatExportQuery): Promise<XlsxFile> {
       const { lang, tz } = query;
-      const f = filterOf(query);
-      const { rows: devices } = await repo.devices(scope, f);
-      const rows: EventStatRow[] = [];
-      for (let i = 0; i < devices.length; i += DETAIL_BATCH)
-        rows.push(...(await details(devices.slice(i, i + DETAIL_BATCH), f)));
+      const { rows, ...f } = await allRows(scope, query);
       const workbook = statReportWorkbook(rows, {
         lang,
         levelLabel: levelLabeller(await alarmLevels(), lang),

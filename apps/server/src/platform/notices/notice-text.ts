@@ -18,6 +18,9 @@ interface Words {
   recoveredSuffix: string;
   testSubject: string;
   testBody: string;
+  report: string;
+  reportBody: string;
+  file: string;
 }
 
 const WORDS: Record<NoticeLanguage, Words> = {
@@ -35,6 +38,9 @@ const WORDS: Record<NoticeLanguage, Words> = {
     recoveredSuffix: '已恢复',
     testSubject: '[测试] 报警通知测试',
     testBody: '这是一条测试通知：该联系人的通知渠道工作正常。',
+    report: '数据报表',
+    reportBody: '您订阅的定时数据报表已生成，见附件。',
+    file: '文件',
   },
   en: {
     raised: 'Alarm',
@@ -50,6 +56,9 @@ const WORDS: Record<NoticeLanguage, Words> = {
     recoveredSuffix: 'recovered',
     testSubject: '[Test] Alarm notice test',
     testBody: 'This is a test notice: this contact’s notice channel works.',
+    report: 'Data report',
+    reportBody: 'Your scheduled data report is attached.',
+    file: 'File',
   },
   es: {
     raised: 'Alarma',
@@ -65,6 +74,9 @@ const WORDS: Record<NoticeLanguage, Words> = {
     recoveredSuffix: 'recuperada',
     testSubject: '[Prueba] Prueba de aviso de alarma',
     testBody: 'Este es un aviso de prueba: el canal de avisos de este contacto funciona.',
+    report: 'Informe de datos',
+    reportBody: 'Adjuntamos su informe de datos programado.',
+    file: 'Archivo',
   },
 };
 
@@ -121,4 +133,10 @@ export function testNoticeText(language: string): NoticeText {
   const lang = noticeLanguage(language);
   const w = WORDS[lang];
   return { subject: w.testSubject, lines: [w.testBody] };
+}
+
+/** The e-mail of a scheduled report: `title` is the schedule name and period ('Energy 2026-11-21'). */
+export function reportNoticeText(title: string, fileName: string, language: string): NoticeText {
+  const w = WORDS[noticeLanguage(language)];
+  return { subject: `[${w.report}] ${title}`, lines: [w.reportBody, `${w.file}: ${fileName}`] };
 }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,11 +11,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { alarmRowsByIds } from '../../modules/alarms/alarm-rows.js';
 import { alarmLog } from '../../modules/alarms/alarms.table.js';
 import { contacts, noticeOutbox } from '../../modules/contacts/contacts.table.js';
+import { exportJobs } from '../../modules/exports/exports.table.js';
 import { createTestDatabase } from '../../test-support/database.js';
 import { createDevice, createUser } from '../../test-support/factories.js';
 import { createTestClock } from '../../test-support/test-app.js';
 import { BUS, createLocalBus } from '../bus/event-bus.js';
 import type { Database } from '../db/client.js';
+import { createFileStore } from '../files/file-store.js';
 import { createNoticeWorker, type NoticeWorker, type NoticeWorkerDeps } from './notice-worker.js';
 
 /* ------------------------------------------------------------ a real SMTP server */
@@ -25,6 +27,8 @@ interface Mail {
   from: string;
   subject: string;
   text: string;
+  /** The whole message as received (multipart bodies are not decoded). */
+  raw: string;
 }
 
 /** Decodes RFC 2047 encoded words (=?UTF-8?B?..?= / =?UTF-8?Q?..?=) of an unfolded header. */
@@ -71,6 +75,7 @@ function parseMail(raw: string, to: string[]): Mail {
     from: header('from'),
     subject: decodeHeader(header('subject')),
     text: decodeBody(raw.slice(split + 4), encoding).trim(),
+    raw,
   };
 }
 
@@ -312,6 +317,74 @@ describe('e-mail', () => {
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.lastError).toMatch(/^SMTP: /);
     expect(row.lastError).not.toContain('wrong-pass');
+  });
+});
+
+describe('scheduled report e-mails', () => {
+  async function exportJob(values: Partial<typeof exportJobs.$inferInsert>): Promise<number> {
+    const [row] = await database.db
+      .insert(exportJobs)
+      .values({
+        userId: ownerId,
+        kind: 'report',
+        title: 'Energy 2026-02-28',
+        params: {},
+        format: 'xlsx',
+        status: 'done',
+        fileName: 'Energy-20260301-0100.xlsx',
+        ...values,
+      })
+      .returning({ id: exportJobs.id });
+    return row!.id;
+  }
+
+  it('attaches the export file to an e-mail in the contact language', async () => {
+    const store = createFileStore(dataDir);
+    const temp = store.tempPath('.xlsx');
+    const content = 'pretend this is a workbook';
+    writeFileSync(temp, content);
+    const { hash } = await store.put(temp);
+    const exportId = await exportJob({ fileHash: hash });
+    const en = await contact({ email: 'report@example.com', language: 'en' });
+    const es = await contact({ email: 'informe@example.com', language: 'es' });
+    const ids: number[] = [];
+    for (const c of [en, es]) {
+      const [row] = await database.db
+        .insert(noticeOutbox)
+        .values({ contactId: c, channel: 'email', exportId })
+        .returning({ id: noticeOutbox.id });
+      ids.push(row!.id);
+    }
+    await worker({ DATA_DIR: dataDir }).runOnce();
+    for (const id of ids) expect(await notice(id)).toMatchObject({ status: 'sent', lastError: '' });
+    const byTo = new Map(mails.map((m) => [m.to[0], m]));
+    const english = byTo.get('report@example.com')!;
+    expect(english.subject).toBe('[Data report] Energy 2026-02-28');
+    expect(english.raw).toMatch(/filename="?Energy-20260301-0100\.xlsx/);
+    expect(english.raw).toContain(Buffer.from(content).toString('base64'));
+    expect(english.raw).toContain('Your scheduled data report is attached.');
+    expect(byTo.get('informe@example.com')!.subject).toBe('[Informe de datos] Energy 2026-02-28');
+  });
+
+  it('fails at once when the file is gone or the export is not done', async () => {
+    const missing = await exportJob({ fileHash: 'b'.repeat(64) });
+    const running = await exportJob({ status: 'running' });
+    const c = await contact({ email: 'r@example.com', language: 'en' });
+    const ids: number[] = [];
+    for (const exportId of [missing, running]) {
+      const [row] = await database.db
+        .insert(noticeOutbox)
+        .values({ contactId: c, channel: 'email', exportId })
+        .returning({ id: noticeOutbox.id });
+      ids.push(row!.id);
+    }
+    await worker({ DATA_DIR: dataDir }).runOnce();
+    for (const id of ids)
+      expect(await notice(id)).toMatchObject({
+        status: 'failed',
+        lastError: 'the export file is not available',
+      });
+    expect(mails).toEqual([]);
   });
 });
 

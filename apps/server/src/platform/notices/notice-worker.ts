@@ -4,15 +4,17 @@ import type { Config } from '../../config.js';
 import { alarmRowsByIds } from '../../modules/alarms/alarm-rows.js';
 import { BUS, type EventBus } from '../bus/event-bus.js';
 import type { Database } from '../db/client.js';
-import { alarmNoticeText, type NoticeText, testNoticeText } from './notice-text.js';
+import { createFileStore } from '../files/file-store.js';
+import { alarmNoticeText, type NoticeText, reportNoticeText, testNoticeText } from './notice-text.js';
 import {
   type ClaimedNotice,
   type ContactForSend,
   createOutboxRepository,
+  type ExportForSend,
   MAX_ATTEMPTS,
   type NoticeOutcome,
 } from './outbox.repository.js';
-import { createMailSender, type MailSender } from './smtp-sender.js';
+import { createMailSender, type MailAttachment, type MailSender } from './smtp-sender.js';
 import { sendWebhook } from './webhook-sender.js';
 import { checkWebhookTarget, type HostLookup, RefusedTarget } from './webhook-target.js';
 
@@ -35,7 +37,9 @@ export interface NoticeWorkerDeps {
   database: Database;
   bus: EventBus;
   clock: () => Date;
-  config: Pick<Config, 'SMTP_URL' | 'SMTP_FROM' | 'WEBHOOK_ALLOW_PRIVATE'>;
+  /** DATA_DIR holds the export files that report notices attach (without it they fail). */
+  config: Pick<Config, 'SMTP_URL' | 'SMTP_FROM' | 'WEBHOOK_ALLOW_PRIVATE'> &
+    Partial<Pick<Config, 'DATA_DIR'>>;
   logger?: { warn(object: object, message: string): void };
   /** Per-request timeout of webhooks and SMTP (default 10 s; short in tests). */
   timeoutMs?: number;
@@ -63,17 +67,19 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
   const mail: MailSender | null = config.SMTP_URL
     ? createMailSender(config.SMTP_URL, config.SMTP_FROM, timeoutMs)
     : null;
+  const files = config.DATA_DIR ? createFileStore(config.DATA_DIR) : null;
 
   async function deliver(
     notice: ClaimedNotice,
     contact: ContactForSend,
     text: NoticeText,
     alarm: AlarmLogRow | null,
+    attachments?: MailAttachment[],
   ): Promise<void> {
     if (notice.channel === 'email') {
       if (!mail) throw new Permanent('SMTP not configured');
       if (!contact.email) throw new Permanent('the contact has no e-mail');
-      await mail.send(contact.email, text);
+      await mail.send(contact.email, text, attachments);
       return;
     }
     if (notice.channel !== 'webhook') throw new Permanent(`unknown channel ${notice.channel}`);
@@ -92,14 +98,48 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
     );
   }
 
+  /** Sends and turns the result into the row's outcome (retry with backoff unless permanent). */
+  async function outcomeOf(notice: ClaimedNotice, send: () => Promise<void>): Promise<NoticeOutcome> {
+    try {
+      await send();
+      return { status: 'sent', lastError: '', sentAt: clock() };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof Permanent || notice.attempts >= MAX_ATTEMPTS)
+        return { status: 'failed', lastError: message };
+      return {
+        status: 'pending',
+        lastError: message,
+        nextAttemptAt: new Date(clock().getTime() + backoffMs(notice.attempts)),
+      };
+    }
+  }
+
+  /** A scheduled report (docs/api-datacenter.md): an e-mail with the export's file attached. */
+  async function attemptReport(
+    notice: ClaimedNotice,
+    contact: ContactForSend,
+    job: ExportForSend | undefined,
+  ): Promise<NoticeOutcome> {
+    if (!contact.enabled) return { status: 'failed', lastError: 'contact disabled' };
+    if (notice.channel !== 'email') return { status: 'failed', lastError: 'reports are sent by e-mail only' };
+    if (job?.status !== 'done' || !job.fileHash || !files || !(await files.exists(job.fileHash)))
+      return { status: 'failed', lastError: 'the export file is not available' };
+    const text = reportNoticeText(job.title, job.fileName, contact.language);
+    const attachment = { filename: job.fileName || `${job.title}.xlsx`, path: files.path(job.fileHash) };
+    return outcomeOf(notice, () => deliver(notice, contact, text, null, [attachment]));
+  }
+
   /** Decides and performs one claimed row; never throws. */
   async function attempt(
     notice: ClaimedNotice,
     contact: ContactForSend | undefined,
     alarms: Map<number, AlarmLogRow>,
+    exports: Map<number, ExportForSend>,
   ): Promise<NoticeOutcome> {
     const now = clock();
     if (!contact) return { status: 'failed', lastError: 'contact not found' };
+    if (notice.exportId !== null) return attemptReport(notice, contact, exports.get(notice.exportId));
     const isTest = notice.alarmId === null;
     let alarm: AlarmLogRow | null = null;
     if (!isTest) {
@@ -118,19 +158,7 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
     const text = alarm
       ? alarmNoticeText(alarm, contact.language, alarm.recovers_id ? alarms.get(alarm.recovers_id) : null)
       : testNoticeText(contact.language);
-    try {
-      await deliver(notice, contact, text, alarm);
-      return { status: 'sent', lastError: '', sentAt: clock() };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof Permanent || notice.attempts >= MAX_ATTEMPTS)
-        return { status: 'failed', lastError: message };
-      return {
-        status: 'pending',
-        lastError: message,
-        nextAttemptAt: new Date(clock().getTime() + backoffMs(notice.attempts)),
-      };
-    }
+    return outcomeOf(notice, () => deliver(notice, contact, text, alarm));
   }
 
   async function alarmsOf(claimed: ClaimedNotice[]): Promise<Map<number, AlarmLogRow>> {
@@ -148,9 +176,11 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
     const now = clock();
     const claimed = await repo.claim(now, new Date(now.getTime() + SENDING_LEASE_MS), BATCH);
     if (claimed.length === 0) return 0;
-    const [contactsById, alarms] = await Promise.all([
+    const exportIds = [...new Set(claimed.flatMap((n) => (n.exportId === null ? [] : [n.exportId])))];
+    const [contactsById, alarms, exports] = await Promise.all([
       repo.contacts([...new Set(claimed.map((n) => n.contactId))]),
       alarmsOf(claimed),
+      repo.exports(exportIds),
     ]);
     // Rows of one contact and channel go in order (the throttle sees the previous one sent);
     // different contacts and channels go in parallel, so one slow robot does not hold the others.
@@ -162,7 +192,7 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
     await Promise.all(
       [...lanes.values()].map(async (lane) => {
         for (const n of lane) {
-          const outcome = await attempt(n, contactsById.get(n.contactId), alarms);
+          const outcome = await attempt(n, contactsById.get(n.contactId), alarms, exports);
           await repo.finish(n.id, outcome);
         }
       }),

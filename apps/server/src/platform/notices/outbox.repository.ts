@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { contacts, noticeOutbox } from '../../modules/contacts/contacts.table.js';
+import { exportJobs } from '../../modules/exports/exports.table.js';
 import type { Executor } from '../db/client.js';
 
 /** Attempts before a notice is given up ('failed'). */
@@ -9,12 +10,23 @@ export interface ClaimedNotice {
   id: number;
   contactId: number;
   alarmId: number | null;
+  /** Set for a scheduled report: the export whose file is attached. */
+  exportId: number | null;
   channel: string;
   /** Attempts including the one being made now. */
   attempts: number;
 }
 
 export type ContactForSend = typeof contacts.$inferSelect;
+
+/** The export a report notice attaches. */
+export interface ExportForSend {
+  id: number;
+  title: string;
+  status: string;
+  fileName: string;
+  fileHash: string;
+}
 
 export interface NoticeOutcome {
   status: 'sent' | 'pending' | 'failed' | 'throttled';
@@ -67,6 +79,7 @@ export function createOutboxRepository(db: Executor) {
           id: noticeOutbox.id,
           contactId: noticeOutbox.contactId,
           alarmId: noticeOutbox.alarmId,
+          exportId: noticeOutbox.exportId,
           channel: noticeOutbox.channel,
           attempts: noticeOutbox.attempts,
         });
@@ -79,6 +92,21 @@ export function createOutboxRepository(db: Executor) {
         .select()
         .from(contacts)
         .where(inArray(contacts.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    async exports(ids: readonly number[]): Promise<Map<number, ExportForSend>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: exportJobs.id,
+          title: exportJobs.title,
+          status: exportJobs.status,
+          fileName: exportJobs.fileName,
+          fileHash: exportJobs.fileHash,
+        })
+        .from(exportJobs)
+        .where(inArray(exportJobs.id, [...ids]));
       return new Map(rows.map((r) => [r.id, r]));
     },
 

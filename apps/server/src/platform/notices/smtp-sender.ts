@@ -1,8 +1,14 @@
 import nodemailer from 'nodemailer';
 import type { NoticeText } from './notice-text.js';
 
+/** A file attached to an e-mail, streamed from disk by nodemailer. */
+export interface MailAttachment {
+  filename: string;
+  path: string;
+}
+
 export interface MailSender {
-  send(to: string, text: NoticeText): Promise<void>;
+  send(to: string, text: NoticeText, attachments?: MailAttachment[]): Promise<void>;
   close(): void;
 }
 
@@ -19,9 +25,15 @@ export function createMailSender(smtpUrl: string, from: string | undefined, time
   const user = new URL(smtpUrl).username;
   const sender = from || (user.includes('@') ? decodeURIComponent(user) : 'fleet@localhost');
   return {
-    async send(to, text) {
+    async send(to, text, attachments) {
       try {
-        await transport.sendMail({ from: sender, to, subject: text.subject, text: text.lines.join('\n') });
+        await transport.sendMail({
+          from: sender,
+          to,
+          subject: text.subject,
+          text: text.lines.join('\n'),
+          ...(attachments?.length ? { attachments } : {}),
+        });
       } catch (error) {
         throw new Error(`SMTP: ${(error as Error).message}`.slice(0, 500));
       }

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { EventBus } from '../../platform/bus/event-bus.js';
+import type { Database } from '../../platform/db/client.js';
+import { createFileStore } from '../../platform/files/file-store.js';
+import { createReportRepository } from '../reports/report.repository.js';
+import { createReportService } from '../reports/report.service.js';
+import { createExportWorker, type ExportWorker } from './export-worker.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The export worker of this instance (tests drive it with runOnce() and sweep()). */
+    exportWorker: ExportWorker;
+  }
+}
+
+export interface ExportWorkerPluginDeps {
+  database: Database;
+  bus: EventBus;
+  clock: () => Date;
+  config: Pick<Config, 'DATA_DIR'>;
+  instanceId: string;
+  ready?: Promise<unknown>;
+}
+
+/**
+ * Runs the export worker with the app: it starts once the app is ready and start-up work (migrations)
+ * is done, and stops when the app closes (a job under way goes back to the queue).
+ */
+export function registerExportWorker(app: FastifyInstance, deps: ExportWorkerPluginDeps): ExportWorker {
+  const { ready, config, ...rest } = deps;
+  const reports = createReportService({ repo: createReportRepository(deps.database.db) });
+  const worker = createExportWorker({
+    ...rest,
+    store: createFileStore(config.DATA_DIR),
+    report: (scope, query) => reports.report(scope, query),
+    logger: app.log,
+  });
+  app.decorate('exportWorker', worker);
+  app.addHook('onReady', async () => {
+    Promise.resolve(ready).then(
+      () => worker.start(),
+      () => undefined,
+    );
+  });
+  app.addHook('onClose', async () => worker.stop());
+  return worker;
+}

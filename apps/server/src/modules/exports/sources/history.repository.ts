@@ -1,0 +1,102 @@
+import type { TranslateItem } from '@fleet/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Scope } from '../../../platform/auth/scope.js';
+import type { Executor } from '../../../platform/db/client.js';
+import { deviceVisible } from '../../devices/device-scope.js';
+import { dataPoints, devices } from '../../devices/devices.table.js';
+
+export interface HistoryPoint {
+  id: number;
+  name: string;
+  title: string;
+  unit: string;
+  deviceTitle: string;
+  translate: TranslateItem[];
+}
+
+export interface HistoryRecord {
+  ms: number;
+  pointId: number;
+  value: number | null;
+  text: string | null;
+}
+
+/** Keyset position: the last (ts, point_id) of the previous page. */
+export interface HistoryKey {
+  ms: number;
+  pointId: number;
+}
+
+async function rowsOf<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const ids = (values: readonly number[]) => sql`${sql.param([...values])}::int[]`;
+const time = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+
+/** Raw history of several points merged by time (the SQL of the history export). */
+export function createHistoryExportRepository(db: Executor) {
+  return {
+    /** The points among `pointIds` that belong to devices the scope may see. */
+    async visiblePoints(scope: Scope, pointIds: readonly number[]): Promise<HistoryPoint[]> {
+      if (pointIds.length === 0) return [];
+      const rows = await db
+        .select({
+          id: dataPoints.id,
+          name: dataPoints.name,
+          title: dataPoints.title,
+          unit: dataPoints.unit,
+          deviceTitle: devices.title,
+          dsConfig: dataPoints.dsConfig,
+        })
+        .from(dataPoints)
+        .innerJoin(devices, eq(devices.id, dataPoints.deviceId))
+        .where(and(inArray(dataPoints.id, [...pointIds]), deviceVisible(db, scope)));
+      return rows.map(({ dsConfig, ...p }) => ({
+        ...p,
+        translate: Array.isArray(dsConfig?.translate) ? dsConfig.translate : [],
+      }));
+    },
+
+    /** Rows in [start, end], counted up to `cap`. */
+    async count(pointIds: readonly number[], start: Date, end: Date, cap: number): Promise<number> {
+      const [row] = await rowsOf<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from (select 1 from point_history
+              where point_id = any(${ids(pointIds)}) and ts >= ${time(start.getTime())} and ts <= ${time(end.getTime())}
+              limit ${cap}) c`,
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    /** The next page after `after`, ordered by (ts, point_id) ascending or descending. */
+    async page(q: {
+      pointIds: readonly number[];
+      start: Date;
+      end: Date;
+      order: 'asc' | 'desc';
+      limit: number;
+      after: HistoryKey | null;
+    }): Promise<HistoryRecord[]> {
+      const keyset = !q.after
+        ? sql``
+        : q.order === 'asc'
+          ? sql`and (ts, point_id) > (${time(q.after.ms)}, ${q.after.pointId}::int)`
+          : sql`and (ts, point_id) < (${time(q.after.ms)}, ${q.after.pointId}::int)`;
+      const direction = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
+      const rows = await rowsOf<{ ms: number; point_id: number; value: number | null; text: string | null }>(
+        db,
+        sql`select (extract(epoch from ts) * 1000)::float8 as ms, point_id, value, text from point_history
+            where point_id = any(${ids(q.pointIds)})
+              and ts >= ${time(q.start.getTime())} and ts <= ${time(q.end.getTime())} ${keyset}
+            order by ts ${direction}, point_id ${direction} limit ${q.limit}`,
+      );
+      return rows.map((r) => ({
+        ms: Number(r.ms),
+        pointId: Number(r.point_id),
+        value: r.value === null ? null : Number(r.value),
+        text: r.text,
+      }));
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import type { ExportKind } from '@fleet/contracts';
+import { alarmLogSource } from './alarmlog.source.js';
+import { devicesSource } from './devices.source.js';
+import { historySource } from './history.source.js';
+import { reportSource } from './report.source.js';
+import { statReportSource } from './statreport.source.js';
+import type { SourceFactory } from './types.js';
+
+/** The source of each export kind. */
+export const EXPORT_SOURCES: { [K in ExportKind]: SourceFactory<K> } = {
+  history: historySource,
+  report: reportSource,
+  alarmlog: alarmLogSource,
+  devices: devicesSource,
+  statreport: statReportSource,
+};
