@@ -18,6 +18,8 @@ import { migrateDatabase } from '../../apps/server/src/platform/db/migrate.js';
 
 export interface BenchDatabase {
   database: Database;
+  /** The first start's administrator (username and password), to sign in through the API. */
+  admin: { username: string; password: string };
   /** PostgreSQL only: the connection string of the fresh bench database (for raw COPY). */
   url?: string;
   dispose(): Promise<void>;
@@ -30,9 +32,10 @@ export async function embeddedDatabase(): Promise<BenchDatabase> {
   const database = await createDatabase(config);
   await database.ready;
   await migrateDatabase(database);
-  await bootstrap(database, config);
+  const boot = await bootstrap(database, config);
   return {
     database,
+    admin: boot.initialAdmin!,
     async dispose() {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -53,9 +56,10 @@ export async function postgresDatabase(adminUrl: string): Promise<BenchDatabase>
   const config = parseConfig({ DATA_DIR: dataDir, DATABASE_URL: url.toString() });
   const database = await createDatabase(config);
   await migrateDatabase(database);
-  await bootstrap(database, config);
+  const boot = await bootstrap(database, config);
   return {
     database,
+    admin: boot.initialAdmin!,
     url: url.toString(),
     async dispose() {
       await database.close();
