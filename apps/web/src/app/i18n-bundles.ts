@@ -1,9 +1,12 @@
 import { accountsBundle } from '../features/accounts/i18n';
 import { alarmsBundle } from '../features/alarms/i18n';
 import { dashboardBundle } from '../features/dashboard/i18n';
+import { dataReportBundle } from '../features/data-report/i18n';
 import { deviceGroupsBundle } from '../features/device-groups/i18n';
 import { deviceModelsBundle } from '../features/device-models/i18n';
 import { devicesBundle } from '../features/devices/i18n';
+import { fileDownloadBundle } from '../features/file-download/i18n';
+import { historyBundle } from '../features/history/i18n';
 import { monitorBundle } from '../features/monitor/i18n';
 import type { I18nBundle } from '../shared/i18n/bundle';
 import { timeRangeBundle } from '../shared/time/i18n';
@@ -20,5 +23,8 @@ export const featureBundles: readonly I18nBundle[] = [
   monitorBundle,
   alarmsBundle,
   dashboardBundle,
+  historyBundle,
+  dataReportBundle,
+  fileDownloadBundle,
   timeRangeBundle,
 ];

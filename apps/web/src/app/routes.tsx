@@ -3,7 +3,9 @@ import {
   ApiOutlined,
   AppstoreOutlined,
   BankOutlined,
+  BarChartOutlined,
   BgColorsOutlined,
+  CloudDownloadOutlined,
   ClusterOutlined,
   ContactsOutlined,
   ControlOutlined,
@@ -14,12 +16,14 @@ import {
   HddOutlined,
   HistoryOutlined,
   IdcardOutlined,
+  LineChartOutlined,
   MonitorOutlined,
   NotificationOutlined,
   ProfileOutlined,
   ProjectOutlined,
   SafetyCertificateOutlined,
   SolutionOutlined,
+  TableOutlined,
   TagsOutlined,
   TeamOutlined,
   UserAddOutlined,
@@ -33,6 +37,10 @@ const platformWith =
   (permission: string) =>
   (ctx: AccessContext): boolean =>
     ctx.userType === 0 && ctx.authList.includes(permission);
+
+/** History is readable by whoever may read devices (server: /device/history). */
+const canReadHistory = (ctx: AccessContext): boolean =>
+  ['DeviceManage', 'Monitor.DeviceMonitor', 'Device/view'].some((p) => ctx.authList.includes(p));
 
 /**
  * THE route table (SPEC 2.3): the one place where pages are declared. The menu, the tab titles,
@@ -193,6 +201,32 @@ export const appRoutes: AppRoute[] = [
         path: 'onOffline',
         meta: { titleKey: 'menu.onOffline', icon: <ApiOutlined />, permission: 'Event/online' },
         page: () => import('../features/alarms/pages/OnOfflinePage'),
+      },
+    ],
+  },
+  {
+    path: '/dataCenter',
+    meta: { titleKey: 'menu.dataCenter', icon: <LineChartOutlined /> },
+    children: [
+      {
+        path: 'history',
+        meta: { titleKey: 'menu.history', icon: <HistoryOutlined />, permission: canReadHistory },
+        page: () => import('../features/history/pages/HistoryPage'),
+      },
+      {
+        path: 'dataReportV2',
+        meta: { titleKey: 'menu.dataReport', icon: <TableOutlined />, permission: 'DataReportV2' },
+        page: () => import('../features/data-report/pages/DataReportPage'),
+      },
+      {
+        path: 'statReport',
+        meta: { titleKey: 'menu.statReport', icon: <BarChartOutlined />, permission: 'Event' },
+        page: () => import('../features/history/pages/StatReportPage'),
+      },
+      {
+        path: 'fileDownload',
+        meta: { titleKey: 'menu.fileDownload', icon: <CloudDownloadOutlined />, permission: 'ExportFile' },
+        page: () => import('../features/file-download/pages/FileDownloadPage'),
       },
     ],
   },

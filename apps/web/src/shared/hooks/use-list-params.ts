@@ -85,6 +85,6 @@ export function tablePagination(
     showSizeChanger: true,
     showTotal: totalText,
     onChange: params.onPageChange,
-    position: ['bottomRight'],
+    placement: ['bottomEnd'],
   };
 }

@@ -11,6 +11,8 @@ import { usePermission } from '../../../shared/permission/permission';
 import { useSettings } from '../../../shared/store/settings';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
 import { formatTime } from '../../devices/lib/labels';
+import { ExportButton } from '../../file-download/components/ExportButton';
+import { toExportParams } from '../../file-download/lib/export-params';
 import { useExportAlarms } from '../api/export-alarms';
 import { alarmKeys } from '../api/keys';
 import { useAlarmLog } from '../api/list-alarms';
@@ -21,6 +23,7 @@ import { DeviceCell } from '../components/DeviceCell';
 import {
   type AlarmFilters,
   alarmExportQuery,
+  alarmFilterQuery,
   alarmLogQuery,
   EMPTY_ALARM_FILTERS,
   isFiltered,
@@ -183,14 +186,21 @@ export default function AlarmLogPage() {
         onRetry={() => void alarms.refetch()}
         filters={<AlarmFilterBar list={list} />}
         actions={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporter.isPending}
-            onClick={() => void exportFile()}
-            data-testid="alarm-export"
-          >
-            {t('alarms.log.export')}
-          </Button>
+          <>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporter.isPending}
+              onClick={() => void exportFile()}
+              data-testid="alarm-export"
+            >
+              {t('alarms.log.export')}
+            </Button>
+            <ExportButton
+              kind="alarmlog"
+              params={toExportParams({ ...alarmFilterQuery(list.filters, list.search) })}
+              label={t('fileDownload.export.background')}
+            />
+          </>
         }
       >
         <Table<AlarmLogRow>

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EditOutlined, LineChartOutlined } from '@ant-design/icons';
 import {
   Alert,
   Button,
@@ -103,6 +103,13 @@ export default function DeviceDetailPage() {
             <Tag color={CLASS_COLOUR[d.device_class]}>{d.device_class}</Tag>
             <Typography.Text type="secondary">IMEI {d.device_imei}</Typography.Text>
           </Space>
+          <Button
+            icon={<LineChartOutlined />}
+            onClick={() => navigate(`/dataCenter/history?device_id=${d.id}`)}
+            data-testid="device-detail-history"
+          >
+            {t('menu.history')}
+          </Button>
         </Flex>
         <Tabs
           activeKey={tab}

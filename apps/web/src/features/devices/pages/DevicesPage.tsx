@@ -20,6 +20,8 @@ import { Permit } from '../../../shared/permission/Permit';
 import { usePermission } from '../../../shared/permission/permission';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
 import { CollectionSelect } from '../../device-groups/components/CollectionSelect';
+import { ExportButton } from '../../file-download/components/ExportButton';
+import { toExportParams } from '../../file-download/lib/export-params';
 import { useDeleteDevices } from '../api/delete-devices';
 import { useDevices } from '../api/list-devices';
 import { BatchUpdateModal } from '../components/BatchUpdateModal';
@@ -294,6 +296,17 @@ export default function DevicesPage() {
                 {selected.length > 0 ? ` (${selected.length})` : ''}
               </Button>
             </Permit>
+            <ExportButton
+              kind="devices"
+              params={toExportParams({
+                search: list.search,
+                status: statusQueryOf(statusFilter),
+                protocol,
+                group_id,
+                project_id,
+                company_id,
+              })}
+            />
             <Permit perm="DeviceManage" mode="disable">
               <Button
                 icon={<ImportOutlined />}

@@ -1,5 +1,6 @@
+import { LineChartOutlined } from '@ant-design/icons';
 import type { LastdpsRow } from '@fleet/contracts';
-import { Card, Empty, Flex, Typography } from 'antd';
+import { Card, Empty, Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../devices/components/RelativeTime';
@@ -35,7 +36,20 @@ export function DeviceCard({ row, now, canManage }: { row: LastdpsRow; now: numb
           <span title={title}>{title}</span>
         )
       }
-      extra={<StatusTag status={row.status} alarmType={row.alarm_type} />}
+      extra={
+        <Flex align="center" gap={4}>
+          <Tooltip title={t('menu.history')}>
+            <Link
+              to={`/dataCenter/history?device_id=${row.device_id}`}
+              aria-label={t('menu.history')}
+              data-testid="monitor-card-history"
+            >
+              <LineChartOutlined />
+            </Link>
+          </Tooltip>
+          <StatusTag status={row.status} alarmType={row.alarm_type} />
+        </Flex>
+      }
     >
       <Flex justify="space-between" gap={8} className="monitor-card-meta">
         <Typography.Text type="secondary" ellipsis>
