@@ -36,6 +36,8 @@ const BASELINE_REQUESTS = 20;
 const EXPORT_POINTS = 10; // 10 x 100,000 rows = 1,000,000 rows
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** Progress on stderr (the figures go to stdout as one JSON document). */
+const progress = (line: string) => process.stderr.write(`[bench:history] ${line}\n`);
 const round1 = (n: number) => Math.round(n * 10) / 10;
 function percentiles(samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
@@ -71,7 +73,9 @@ async function measure(bench: BenchDatabase, label: string) {
   const config = parseConfig({ DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web') });
   const end = Math.floor(Date.now() / 60_000) * 60_000 - 3_600_000;
   const fleet = await createFleet(bench.database, POINTS / 10, 10);
+  progress(`${label}: seeding ${ROWS} rows`);
   const seeded = await seed(bench, fleet, end);
+  progress(`${label}: seeded in ${seeded.seconds} s, rolling up`);
   const runtime = await createRuntime({ config, database: bench.database });
   const app = await buildApp({ runtime, config, database: bench.database, tokenKey: randomBytes(32) });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -80,6 +84,7 @@ async function measure(bench: BenchDatabase, label: string) {
     const rollupStart = performance.now();
     await runtime.rollups.catchUp();
     const rollupSeconds = (performance.now() - rollupStart) / 1000;
+    progress(`${label}: rolled up in ${round1(rollupSeconds)} s, drawing series`);
 
     const login = await fetch(`${base}/login/login`, {
       method: 'POST',
@@ -136,7 +141,9 @@ async function measure(bench: BenchDatabase, label: string) {
       }
       return out;
     };
+    progress(`${label}: API latency with no export`);
     const idle = await steady(() => true, 100);
+    progress(`${label}: exporting`);
     const exportIds = points.slice(0, EXPORT_POINTS).join(',');
     const created = await fetch(`${base}/dataCenter/export`, {
       method: 'POST',

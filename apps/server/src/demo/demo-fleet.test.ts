@@ -1,5 +1,5 @@
 import { DeviceProtocol } from '@fleet/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDtuGateway } from '../gateways/dtu/dtu-gateway.js';
@@ -46,6 +46,25 @@ describe('demo fleet (DEMO=1)', () => {
     // Every demo device stands somewhere, so the device map has something to show.
     expect(devices.every((d) => d.lat !== null && d.lng !== null)).toBe(true);
     expect(new Set(devices.map((d) => d.dtuKey)).size).toBe(devices.length);
+  });
+
+  it('comes with a week of history per sensor, the energy counter rising to where the simulator starts', async () => {
+    const rows = (
+      (await t.database.db.execute(sql`select p.name, count(*)::int as n,
+          (extract(epoch from max(h.ts) - min(h.ts)) / 86400)::float8 as days,
+          bool_and(h.value >= coalesce(h.previous, h.value)) as rising, max(h.value)::float8 as top
+        from (select point_id, ts, value, lag(value) over (partition by point_id order by ts) as previous
+              from point_history) h join data_points p on p.id = h.point_id
+        join devices d on d.id = p.device_id where d.device_title = 'Cold room A' group by p.name order by p.name`)) as unknown as {
+        rows: { name: string; n: number; days: number; rising: boolean; top: number }[];
+      }
+    ).rows;
+    expect(rows.map((r) => r.name)).toEqual(['energy', 'humidity', 'run', 'temp']);
+    for (const r of rows) expect(r.days).toBeCloseTo(7, 1);
+    const energy = rows.find((r) => r.name === 'energy')!;
+    expect(energy.n).toBe(7 * 1440 + 1);
+    expect(energy.rising).toBe(true);
+    expect(energy.top).toBeLessThanOrEqual(1000);
   });
 
   it('gives the demo alarms to show: a temperature trigger per sensor and an offline trigger on the gateway', async () => {

@@ -7,6 +7,7 @@ import { dataPoints, devicePorts, devices, slaveDevices } from '../modules/devic
 import { triggers } from '../modules/triggers/triggers.table.js';
 import { users } from '../modules/users/users.table.js';
 import type { Executor } from '../platform/db/client.js';
+import { backfillDemoHistory } from './demo-history.js';
 import { type DemoPoint, demoPoints } from './demo-points.js';
 import { DEMO_GATEWAY_TRIGGER, insertDemoTriggers } from './demo-triggers.js';
 
@@ -55,6 +56,7 @@ export async function ensureDemoDevices(db: Executor, ownerUserId: number, plan:
       });
       await insertPoints(tx, id, null, demoPoints.mqtt);
       await insertDemoTriggers(tx, id);
+      await backfillDemoHistory(tx, id, Date.now());
     }
     for (const gateway of plan.dtu) {
       if (existing.has(gateway.imei)) continue;

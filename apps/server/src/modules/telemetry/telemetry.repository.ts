@@ -129,7 +129,10 @@ export function createTelemetryRepository(db: Executor) {
       return rows.map((r) => ({ ms: Number(r.ms), value: r.text ?? r.value }));
     },
 
-    /** One page of raw rows of several points merged by time (ties by point). */
+    /**
+     * One page of raw rows of several points merged by time (ties by point). Each point contributes at most
+     * offset + limit rows read from its (point_id, ts) index, so a page never sorts the whole range.
+     */
     async rowsPage(q: {
       pointIds: readonly number[];
       start: Date;
@@ -141,9 +144,12 @@ export function createTelemetryRepository(db: Executor) {
       const direction = sql.raw(q.order);
       const rows = await rowsOf<{ point_id: number; ms: number; value: number | null; text: string | null }>(
         db,
-        sql`select point_id, ${epochMs} as ms, value, text from point_history
-            where point_id = any(${ids(q.pointIds)}) and ts >= ${time(q.start)} and ts <= ${time(q.end)}
-            order by ts ${direction}, point_id limit ${q.limit} offset ${q.offset}`,
+        sql`select p.id as point_id, ${epochMs} as ms, value, text
+            from unnest(${ids(q.pointIds)}) as p(id)
+            cross join lateral (select ts, value, text from point_history h
+              where h.point_id = p.id and ts >= ${time(q.start)} and ts <= ${time(q.end)}
+              order by ts ${direction} limit ${q.offset + q.limit}) h
+            order by ts ${direction}, p.id limit ${q.limit} offset ${q.offset}`,
       );
       return rows.map((r) => ({ pointId: r.point_id, ms: Number(r.ms), value: r.text ?? r.value }));
     },

@@ -7,10 +7,13 @@ const QUARTER = ROLLUP_LEVELS['15m'].ms;
 /** A minute is rolled up once it ended this long ago; the pipeline marks readings older than LATE_MS dirty. */
 export const CLOSE_AFTER_MS = 30_000;
 export const LATE_MS = 20_000;
-/** Raw time rolled per pass: adapted so a pass stays short (PGlite has one connection the API shares). */
-const CHUNK_MIN = MINUTE;
+/**
+ * Time rolled per pass while catching up: adapted to the measured speed so a pass takes about
+ * PASS_TARGET_MS (PGlite has one connection, which the API waits for), within [15 min, 1 day].
+ */
+const CHUNK_MIN = QUARTER;
 const CHUNK_MAX = 86_400_000;
-const PASS_TARGET_MS = 150;
+const PASS_TARGET_MS = 200;
 const DIRTY_PER_PASS = 5_000;
 
 const floorTo = (ms: number, step: number) => Math.floor(ms / step) * step;
@@ -34,6 +37,7 @@ export function createRollupJob(deps: { database: Database; clock: () => Date; l
 
   async function pass(): Promise<boolean> {
     const began = performance.now();
+    const used = chunk;
     const more = await database.db.transaction(async (tx) => {
       if (!(await repo.tryLock(tx))) return false;
       const closedUntil = floorTo(clock().getTime() - CLOSE_AFTER_MS, MINUTE);
@@ -54,7 +58,7 @@ export function createRollupJob(deps: { database: Database; clock: () => Date; l
         more = to < closedUntil;
       }
       const quartersDone = state['15m'] ?? floorTo(minutesDone, QUARTER);
-      const quartersTo = Math.min(floorTo(minutesDone, QUARTER), quartersDone + Math.max(chunk, QUARTER));
+      const quartersTo = Math.min(floorTo(minutesDone, QUARTER), quartersDone + chunk);
       if (quartersTo > quartersDone) {
         await repo.rollQuarters(tx, quartersDone, quartersTo);
         await repo.setDoneUntil(tx, '15m', quartersTo);
@@ -64,9 +68,11 @@ export function createRollupJob(deps: { database: Database; clock: () => Date; l
       await redoDirty(tx, dirty, minutesDone, quartersTo > quartersDone ? quartersTo : quartersDone);
       return more || dirty.length === DIRTY_PER_PASS;
     });
-    const took = performance.now() - began;
-    if (more && took < PASS_TARGET_MS / 3) chunk = Math.min(CHUNK_MAX, chunk * 2);
-    else if (took > PASS_TARGET_MS) chunk = Math.max(CHUNK_MIN, Math.floor(chunk / 2 / MINUTE) * MINUTE);
+    if (more) {
+      const took = Math.max(1, performance.now() - began);
+      const next = floorTo((used / took) * PASS_TARGET_MS, QUARTER);
+      chunk = floorTo(Math.min(CHUNK_MAX, Math.max(CHUNK_MIN, next, used / 4), used * 4), QUARTER);
+    }
     return more;
   }
 

@@ -87,7 +87,7 @@ const en: typeof zh = {
     downloaded: 'Download started',
     deleteName: 'export {{name}}',
     deleted: 'Deleted',
-    total: '{{total}} files in total',
+    total: 'Total: {{total}}',
     unknownError: 'Unknown error',
     empty: {
       title: 'No exported files yet',
@@ -135,7 +135,7 @@ const es: typeof zh = {
     downloaded: 'Descarga iniciada',
     deleteName: 'la exportación {{name}}',
     deleted: 'Eliminado',
-    total: '{{total}} archivos en total',
+    total: 'Total: {{total}}',
     unknownError: 'Error desconocido',
     empty: {
       title: 'Todavía no hay archivos exportados',

@@ -21,12 +21,6 @@ export interface HistoryRecord {
   text: string | null;
 }
 
-/** Keyset position: the last (ts, point_id) of the previous page. */
-export interface HistoryKey {
-  ms: number;
-  pointId: number;
-}
-
 async function rowsOf<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
@@ -69,27 +63,23 @@ export function createHistoryExportRepository(db: Executor) {
       return Number(row?.n ?? 0);
     },
 
-    /** The next page after `after`, ordered by (ts, point_id) ascending or descending. */
-    async page(q: {
+    /**
+     * The rows of [from, to) in file order. Exports read the range in time slices rather than by keyset: with
+     * several points, `order by ts` over `point_id = any(...)` has to sort every remaining row of the range
+     * for each page, while a slice is read from the (point_id, ts) index and sorts only its own rows.
+     */
+    async slice(q: {
       pointIds: readonly number[];
-      start: Date;
-      end: Date;
+      from: number;
+      to: number;
       order: 'asc' | 'desc';
-      limit: number;
-      after: HistoryKey | null;
     }): Promise<HistoryRecord[]> {
-      const keyset = !q.after
-        ? sql``
-        : q.order === 'asc'
-          ? sql`and (ts, point_id) > (${time(q.after.ms)}, ${q.after.pointId}::int)`
-          : sql`and (ts, point_id) < (${time(q.after.ms)}, ${q.after.pointId}::int)`;
       const direction = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
       const rows = await rowsOf<{ ms: number; point_id: number; value: number | null; text: string | null }>(
         db,
         sql`select (extract(epoch from ts) * 1000)::float8 as ms, point_id, value, text from point_history
-            where point_id = any(${ids(q.pointIds)})
-              and ts >= ${time(q.start.getTime())} and ts <= ${time(q.end.getTime())} ${keyset}
-            order by ts ${direction}, point_id ${direction} limit ${q.limit}`,
+            where point_id = any(${ids(q.pointIds)}) and ts >= ${time(q.from)} and ts < ${time(q.to)}
+            order by ts ${direction}, point_id ${direction}`,
       );
       return rows.map((r) => ({
         ms: Number(r.ms),

@@ -74,7 +74,7 @@ export function HistoryTable({
       title: t('history.col.unit'),
       key: 'unit',
       width: 120,
-      render: (_v, row) => metas.get(row.point_id)?.unit || na,
+      render: (_v, row) => metas.get(row.point_id)?.unit ?? '',
     },
   ];
 

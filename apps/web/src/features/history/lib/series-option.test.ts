@@ -37,7 +37,7 @@ const range = { start: 0, end: 1000 };
 
 type Built = ReturnType<typeof historyChartOption> & {
   series: { data: unknown[]; connectNulls: boolean; yAxisIndex: number; name: string }[];
-  yAxis: { name: string }[];
+  yAxis: { name: string; show: boolean; position: string; offset: number }[];
   dataZoom: { type: string; startValue: number; endValue: number }[];
   xAxis: { min: number; max: number };
 };
@@ -64,7 +64,7 @@ describe('historyChartOption', () => {
     ]);
   });
 
-  it('draws one axis for one unit, two for two units, one unnamed axis for three', () => {
+  it('draws one axis per unit, the fifth and later with hidden labels', () => {
     const one = build([series(1, [], { unit: '°C' }), series(2, [], { unit: '°C' })]);
     expect(one.yAxis.map((a) => a.name)).toEqual(['°C']);
     expect(one.series.map((s) => s.yAxisIndex)).toEqual([0, 0]);
@@ -82,8 +82,17 @@ describe('historyChartOption', () => {
       series(2, [], { unit: 'kPa' }),
       series(3, [], { unit: 'V' }),
     ]);
-    expect(three.yAxis.map((a) => a.name)).toEqual(['']);
-    expect(three.series.map((s) => s.yAxisIndex)).toEqual([0, 0, 0]);
+    expect(three.yAxis.map((a) => a.name)).toEqual(['°C', 'kPa', 'V']);
+    expect(three.series.map((s) => s.yAxisIndex)).toEqual([0, 1, 2]);
+
+    const five = build(['°C', 'kPa', 'V', 'kWh', ''].map((unit, i) => series(i + 1, [], { unit })));
+    expect(five.yAxis.map((a) => [a.name, a.show, a.position, a.offset])).toEqual([
+      ['°C', true, 'left', 0],
+      ['kPa', true, 'right', 0],
+      ['V', true, 'left', 56],
+      ['kWh', true, 'right', 56],
+      ['', false, 'left', 0],
+    ]);
   });
 
   it('spans the whole range and places both zooms on the zoomed window', () => {

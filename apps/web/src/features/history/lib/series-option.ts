@@ -8,8 +8,13 @@ import { type PointMeta, pointLabel, valueView } from './point-meta';
 
 export type HistoryChartOption = BaseChartOption & ComposeOption<LineSeriesOption | DataZoomComponentOption>;
 
-/** Most y axes the chart draws: two units get an axis each, more share one unnamed axis. */
-export const MAX_Y_AXES = 2;
+/**
+ * Every unit gets its own y axis, so a 1,000 kWh counter does not flatten a 25 °C temperature. The first
+ * VISIBLE_Y_AXES are drawn (left, right, then offset further out); further ones keep their own scale with
+ * hidden labels.
+ */
+export const VISIBLE_Y_AXES = 4;
+const AXIS_OFFSET = 56;
 
 /**
  * The chart's series after a zoom: the overview outside the zoomed window, the finer answer for the
@@ -109,7 +114,7 @@ export function tooltipHtml(
 
 /**
  * The line chart of the history page: one series per point, empty buckets as gaps (connectNulls
- * false), one y axis, or two when exactly two units are shown, a time axis over the whole range,
+ * false), a y axis per unit, a time axis over the whole range,
  * inside + slider zoom positioned on `zoom` (the whole range when null).
  */
 export function historyChartOption(input: {
@@ -121,23 +126,31 @@ export function historyChartOption(input: {
 }): HistoryChartOption {
   const { series, metas, range, zoom, na } = input;
   const units = unitsOf(series);
-  const twoAxes = units.length === MAX_Y_AXES;
   const names = seriesNames(series);
   const rows = series.map((s, i) => ({
     name: names[i] ?? s.title,
     unit: s.unit,
     meta: metas.get(s.point_id),
   }));
-  const yAxis = (twoAxes ? units : [units.length === 1 ? (units[0] ?? '') : '']).map((unit, i) => ({
+  const yAxis = (units.length > 0 ? units : ['']).map((unit, i) => ({
     type: 'value' as const,
     name: unit,
-    position: i === 0 ? ('left' as const) : ('right' as const),
+    position: i % 2 === 0 ? ('left' as const) : ('right' as const),
+    offset: i < VISIBLE_Y_AXES ? Math.floor(i / 2) * AXIS_OFFSET : 0,
+    show: i < VISIBLE_Y_AXES,
     scale: true,
     splitLine: { show: i === 0 },
   }));
+  const visible = Math.min(yAxis.length, VISIBLE_Y_AXES);
   return {
     animation: false,
-    grid: { left: 16, right: twoAxes ? 24 : 16, top: 48, bottom: 72, containLabel: true },
+    grid: {
+      left: 16 + (visible > 2 ? AXIS_OFFSET : 0),
+      right: (visible > 1 ? 24 : 16) + (visible > 3 ? AXIS_OFFSET : 0),
+      top: 48,
+      bottom: 72,
+      containLabel: true,
+    },
     legend: { type: 'scroll', top: 0, data: names },
     tooltip: {
       trigger: 'axis',
@@ -167,9 +180,10 @@ export function historyChartOption(input: {
     series: series.map((s, i) => ({
       type: 'line',
       name: names[i],
-      yAxisIndex: twoAxes ? Math.max(0, units.indexOf(s.unit)) : 0,
+      yAxisIndex: Math.max(0, units.indexOf(s.unit)),
       connectNulls: false,
-      showSymbol: s.points.length <= 120,
+      // Sparse series (few values, e.g. a state stored on change) would vanish between gaps without symbols.
+      showSymbol: s.points.filter((p) => p[1] !== null).length <= 120,
       symbolSize: 4,
       sampling: undefined,
       data: s.points.map(([ts, v]) => [ts, typeof v === 'number' ? v : null]),

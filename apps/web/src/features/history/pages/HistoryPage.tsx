@@ -116,32 +116,30 @@ export default function HistoryPage() {
 
   return (
     <Card data-testid="history-page" styles={{ body: { padding: 16 } }}>
-      <Flex gap={8} wrap align="center" justify="space-between" style={{ marginBottom: 8 }}>
-        <Flex gap={8} wrap align="center" style={{ flex: '1 1 auto' }}>
-          <DeviceSelect value={url.deviceId} onChange={setDevice} />
-          <PointSelect
-            metas={metaList}
-            value={pointIds}
-            onChange={setPoints}
-            loading={streams.isFetching}
-            disabled={url.deviceId === null}
-          />
-          <TimeRangeFilter
-            value={range}
-            onChange={(r) => setRange(r ?? defaultRange())}
-            testId="history-range"
-          />
-          <Select<SeriesFunction>
-            value={fn}
-            onChange={setFn}
-            options={SERIES_FUNCTIONS.map((f) => ({ value: f, label: t(`history.fn.${f}`) }))}
-            style={{ width: 130 }}
-            aria-label={t('history.fn.label')}
-            disabled={tab !== 'chart'}
-            data-testid="history-fn"
-          />
-        </Flex>
-        <Flex gap={8} align="center">
+      <Flex gap={8} wrap align="center" style={{ marginBottom: 8 }}>
+        <DeviceSelect value={url.deviceId} onChange={setDevice} />
+        <PointSelect
+          metas={metaList}
+          value={pointIds}
+          onChange={setPoints}
+          loading={streams.isFetching}
+          disabled={url.deviceId === null}
+        />
+        <TimeRangeFilter
+          value={range}
+          onChange={(r) => setRange(r ?? defaultRange())}
+          testId="history-range"
+        />
+        <Select<SeriesFunction>
+          value={fn}
+          onChange={setFn}
+          options={SERIES_FUNCTIONS.map((f) => ({ value: f, label: t(`history.fn.${f}`) }))}
+          style={{ width: 130 }}
+          aria-label={t('history.fn.label')}
+          disabled={tab !== 'chart'}
+          data-testid="history-fn"
+        />
+        <Flex gap={8} align="center" style={{ marginLeft: 'auto' }}>
           <ExportButton kind="history" params={rowsFilter(pointIds, timeWindow)} disabled={!ready} />
           <Tooltip title={t('accounts.common.refresh')}>
             <Button
