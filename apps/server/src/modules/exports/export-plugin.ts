@@ -34,6 +34,9 @@ export function registerExportWorker(app: FastifyInstance, deps: ExportWorkerPlu
     ...rest,
     store: createFileStore(config.DATA_DIR),
     report: (scope, query) => reports.report(scope, query),
+    // PGlite runs every query on one connection in this process: smaller pages keep an API request from
+    // waiting long behind the export (bench:history "api_during_export").
+    pageSize: deps.database.kind === 'pglite' ? 1000 : 5000,
     logger: app.log,
   });
   app.decorate('exportWorker', worker);

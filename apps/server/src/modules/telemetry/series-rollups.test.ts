@@ -1,4 +1,4 @@
-import type { SeriesAnswer } from '@fleet/contracts';
+import type { DataStream, SeriesAnswer } from '@fleet/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestPoint } from '../../pipeline/pipeline.fixtures.js';
@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof createDeviceUser>>;
 let pointId: number;
+let rolledDevice: number;
 const T0 = Date.UTC(2026, 9, 1, 0, 0, 0);
 const DAY = 86_400_000;
 // A reading every 20 s for 3 days, with a 6-hour hole on the second day.
@@ -21,6 +22,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await createDeviceUser(t, { userType: 2 });
   const deviceId = (await createDevice(t.database, { ownerUserId: owner.user.id, title: 'Rolled' })).id;
+  rolledDevice = deviceId;
   pointId = (await insertTestPoint(t.database, deviceId, { storageMode: 1 })).id;
   t.runtime.directory.invalidate(null);
   t.clock.set(new Date(T0 + 3 * DAY + 600_000));
@@ -91,6 +93,13 @@ describe('history series over rollups', () => {
 
   it('uses 1-minute rollups for a day at 1,000 points (2-minute buckets)', async () => {
     await expectSeries(T0 + 3_600_000 + 5_000, T0 + DAY + 3_600_000 + 5_000, 1000, 'avg', 120_000);
+  });
+
+  it('counts stored rows from the rollups plus the raw tail (data streams)', async () => {
+    const dss = await call<DataStream[]>(t.app, 'GET', `/device/dss?device_id=${rolledDevice}`, {
+      token: owner.token,
+    });
+    expect(dss.body.data.map((s) => s.stored_count)).toEqual([readings.length]);
   });
 
   it('really reads the 15-minute rollups (a marked bucket shows through)', async () => {

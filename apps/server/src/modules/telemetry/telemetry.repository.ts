@@ -93,14 +93,40 @@ export function createTelemetryRepository(db: Executor) {
         .where(inArray(dataPoints.id, [...pointIds]));
     },
 
-    /** History rows per point (index-only on the primary key). */
-    async storedCounts(pointIds: readonly number[]): Promise<Map<number, number>> {
-      if (pointIds.length === 0) return new Map();
-      const rows = await rowsOf<{ point_id: number; n: number }>(
-        db,
-        sql`select point_id, count(*)::int as n from point_history
-            where point_id = any(${ids(pointIds)}) group by point_id`,
-      );
+    /**
+     * History rows per point. Numeric points count their 15-minute rollups before `rolledUntil` plus the raw
+     * rows after it (a year of 1-second data is 35,000 rollup rows, not 31 million); text points, which are
+     * not rolled up, count raw rows.
+     */
+    async storedCounts(
+      points: readonly { id: number; text: boolean }[],
+      rolledUntil: number | null,
+    ): Promise<Map<number, number>> {
+      if (points.length === 0) return new Map();
+      const raw = points.filter((p) => p.text || rolledUntil === null).map((p) => p.id);
+      const rolled = points.filter((p) => !p.text && rolledUntil !== null).map((p) => p.id);
+      const rows: { point_id: number; n: number }[] = [];
+      if (raw.length > 0) {
+        rows.push(
+          ...(await rowsOf<{ point_id: number; n: number }>(
+            db,
+            sql`select point_id, count(*)::int as n from point_history
+                where point_id = any(${ids(raw)}) group by point_id`,
+          )),
+        );
+      }
+      if (rolled.length > 0) {
+        const edge = time(new Date(rolledUntil!));
+        rows.push(
+          ...(await rowsOf<{ point_id: number; n: number }>(
+            db,
+            sql`select p.id as point_id,
+                  coalesce((select sum(n) from point_rollup_15m r where r.point_id = p.id and r.bucket < ${edge}), 0)::int
+                  + (select count(*) from point_history h where h.point_id = p.id and h.ts >= ${edge})::int as n
+                from unnest(${ids(rolled)}) as p(id)`,
+          )),
+        );
+      }
       return new Map(rows.map((r) => [r.point_id, Number(r.n)]));
     },
 

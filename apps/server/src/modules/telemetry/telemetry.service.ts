@@ -114,7 +114,11 @@ export function createTelemetryService({ repo, devicesRepo, devices }: Telemetry
     async dataStreams(scope: Scope, query: DeviceIdQuery): Promise<DataStream[]> {
       await devices.visibleDevice(scope, query.device_id);
       const points = await repo.pointsWithLatest([query.device_id], 'all');
-      const counts = await repo.storedCounts(points.map((p) => p.id));
+      const rolledUntil = (await rollups.doneUntil(repo.executor))['15m'] ?? null;
+      const counts = await repo.storedCounts(
+        points.map((p) => ({ id: p.id, text: p.dataType === 'string' })),
+        rolledUntil,
+      );
       return points.map((p) => ({
         point_id: p.id,
         name: p.name,
