@@ -25,6 +25,8 @@ export function EChart({
   style,
   testId,
   ariaLabel,
+  onInit,
+  replaceMerge,
 }: {
   /** Any ECharts option whose chart types are registered. */
   option: EChartsCoreOption;
@@ -33,18 +35,30 @@ export function EChart({
   style?: CSSProperties;
   testId?: string;
   ariaLabel?: string;
+  /** Called once with the new chart (to subscribe to its events); may answer a cleanup. */
+  onInit?: (chart: EChartsType) => (() => void) | undefined;
+  /**
+   * Components a new option replaces while the rest is merged (a zoom being dragged survives new data);
+   * by default the whole option is replaced.
+   */
+  replaceMerge?: string[];
 }) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
+  const initHandler = useRef(onInit);
+  const merge = useRef(replaceMerge);
+  merge.current = replaceMerge;
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
     const instance = init(element);
     chart.current = instance;
+    const cleanup = initHandler.current?.(instance);
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(element);
     return () => {
+      cleanup?.();
       observer.disconnect();
       instance.dispose();
       chart.current = null;
@@ -53,7 +67,7 @@ export function EChart({
 
   useEffect(() => {
     // notMerge: a series that disappeared from the option disappears from the chart.
-    chart.current?.setOption(option, { notMerge: true });
+    chart.current?.setOption(option, merge.current ? { replaceMerge: merge.current } : { notMerge: true });
   }, [option]);
 
   return (
