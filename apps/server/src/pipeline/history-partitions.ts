@@ -146,6 +146,8 @@ export function startHistoryMaintenance(
         if (report.created.length + report.dropped.length + report.deletedFromDefault > 0) {
           logger?.info(report, 'history partitions maintained');
         }
+        // PGlite has no autovacuum: without statistics the planner scans large tables whole.
+        if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
       } catch (error) {
         logger?.error({ err: error }, 'history partition maintenance failed');
       }

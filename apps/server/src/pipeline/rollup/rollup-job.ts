@@ -50,9 +50,10 @@ export function createRollupJob(deps: { database: Database; clock: () => Date; l
         await repo.setDoneUntil(tx, '15m', minutesDone);
       }
       let more = false;
+      const points = await repo.pointIds(tx);
       const to = Math.min(closedUntil, minutesDone + chunk);
       if (to > minutesDone) {
-        await repo.rollMinutes(tx, minutesDone, to);
+        await repo.rollMinutes(tx, minutesDone, to, points);
         await repo.setDoneUntil(tx, '1m', to);
         minutesDone = to;
         more = to < closedUntil;
@@ -60,7 +61,7 @@ export function createRollupJob(deps: { database: Database; clock: () => Date; l
       const quartersDone = state['15m'] ?? floorTo(minutesDone, QUARTER);
       const quartersTo = Math.min(floorTo(minutesDone, QUARTER), quartersDone + chunk);
       if (quartersTo > quartersDone) {
-        await repo.rollQuarters(tx, quartersDone, quartersTo);
+        await repo.rollQuarters(tx, quartersDone, quartersTo, points);
         await repo.setDoneUntil(tx, '15m', quartersTo);
         more ||= quartersTo < floorTo(minutesDone, QUARTER);
       }

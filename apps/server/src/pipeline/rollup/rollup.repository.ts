@@ -50,6 +50,15 @@ export const rollupRepository = {
       on conflict (level) do update set done_until = excluded.done_until`);
   },
 
+  /**
+   * Every point id: the roll-up queries name them so the planner reads the (point_id, ts) index even
+   * without statistics (PGlite has no autovacuum; a freshly filled table would be scanned whole).
+   */
+  async pointIds(executor: Executor): Promise<number[]> {
+    const rows = await rowsOf<{ id: number }>(executor, sql`select id from data_points order by id`);
+    return rows.map((r) => r.id);
+  },
+
   /** Time of the oldest numeric history row, null when there is none. */
   async oldestReading(executor: Executor): Promise<number | null> {
     const [row] = await rowsOf<{ ms: number | null }>(

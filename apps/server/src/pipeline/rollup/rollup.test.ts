@@ -1,12 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDevice, createDeviceUser } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { insertTestPoint } from '../pipeline.fixtures.js';
 import { lateMinutes } from './late-readings.js';
 import { rollupRepository } from './rollup.repository.js';
 
 let t: TestApp;
+/** Rolled points (the job rolls the points that exist): counter, wave, late. */
+let P1: number;
+let P2: number;
+let P3: number;
 beforeAll(async () => {
   t = await createTestApp();
+  const owner = await createDeviceUser(t, { userType: 2 });
+  const device = await createDevice(t.database, { ownerUserId: owner.user.id, title: 'Rolled' });
+  P1 = (await insertTestPoint(t.database, device.id)).id;
+  P2 = (await insertTestPoint(t.database, device.id)).id;
+  P3 = (await insertTestPoint(t.database, device.id)).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -89,43 +100,43 @@ describe('history rollups', () => {
     }
     const wave: [number, number][] = [];
     for (let ts = T0 + 500; ts < T0 + 7_200_000; ts += 13_000) wave.push([ts, Math.sin(ts / 600_000) * 20]);
-    await insertReadings(101, counter);
-    await insertReadings(102, wave);
+    await insertReadings(P1, counter);
+    await insertReadings(P2, wave);
     t.clock.set(new Date(T0 + 7_200_000 + 31_000));
     await t.runtime.rollups.catchUp();
 
-    expectSame(await buckets('point_rollup_1m', 101), reference(counter, 60_000));
-    expectSame(await buckets('point_rollup_1m', 102), reference(wave, 60_000));
-    expectSame(await buckets('point_rollup_15m', 101), reference(counter, 900_000));
-    expectSame(await buckets('point_rollup_15m', 102), reference(wave, 900_000));
+    expectSame(await buckets('point_rollup_1m', P1), reference(counter, 60_000));
+    expectSame(await buckets('point_rollup_1m', P2), reference(wave, 60_000));
+    expectSame(await buckets('point_rollup_15m', P1), reference(counter, 900_000));
+    expectSame(await buckets('point_rollup_15m', P2), reference(wave, 900_000));
     const state = await rollupRepository.doneUntil(t.database.db);
     expect(state).toEqual({ '1m': T0 + 7_200_000, '15m': T0 + 7_200_000 });
   });
 
   it('leaves the open minute alone until it closed 30 s ago', async () => {
     const now = T0 + 7_200_000 + 31_000;
-    await insertReadings(103, [
+    await insertReadings(P3, [
       [T0 + 7_200_000 + 1_000, 5],
       [T0 + 7_200_000 + 2_000, 7],
     ]);
     await t.runtime.rollups.catchUp();
-    expect(await buckets('point_rollup_1m', 103)).toEqual([]);
+    expect(await buckets('point_rollup_1m', P3)).toEqual([]);
     t.clock.set(new Date(now + 60_000));
     await t.runtime.rollups.catchUp();
-    expect((await buckets('point_rollup_1m', 103)).map((b) => [b.n, b.sum])).toEqual([[2, 12]]);
+    expect((await buckets('point_rollup_1m', P3)).map((b) => [b.n, b.sum])).toEqual([[2, 12]]);
   });
 
   it('re-rolls minutes marked dirty by late readings, up to the quarter', async () => {
     const late: [number, number][] = [[T0 + 60_000 + 45_000, 1_000]];
-    await insertReadings(102, late);
+    await insertReadings(P2, late);
     await rollupRepository.markDirty(
       t.database.db,
-      lateMinutes([{ pointId: 102, ts: late[0]![0], value: 1_000, text: null }], t.clock().getTime()),
+      lateMinutes([{ pointId: P2, ts: late[0]![0], value: 1_000, text: null }], t.clock().getTime()),
     );
     await t.runtime.rollups.catchUp();
-    const minute = (await buckets('point_rollup_1m', 102)).find((b) => b.bucket === T0 + 60_000)!;
+    const minute = (await buckets('point_rollup_1m', P2)).find((b) => b.bucket === T0 + 60_000)!;
     expect(minute.max).toBe(1_000);
-    const quarter = (await buckets('point_rollup_15m', 102))[0]!;
+    const quarter = (await buckets('point_rollup_15m', P2))[0]!;
     expect(quarter.max).toBe(1_000);
     expect(await query(sql`select * from history_rollup_dirty`)).toEqual([]);
   });
