@@ -43,13 +43,15 @@ test.describe('accounts and tenancy', () => {
     await freshLogin(page, 'en');
     await signIn(page, maker.username, maker.password);
     await expect(page.getByTestId('sidebar')).toBeVisible();
-    // auth.User, auth.Group/index and the alarm group; no auth.UserLog, no platform pages.
+    // auth.User, auth.Group/index and the alarm group (whose Event also opens the statistical reports of
+    // the data center); no auth.UserLog, no platform pages.
     expect(await sidebarEntries(page)).toEqual([
       'User center',
       'Personal profile',
       'Users',
       'Roles',
       'Alarm center',
+      'Data center',
       'Triggers',
     ]);
 
@@ -79,11 +81,13 @@ test.describe('accounts and tenancy', () => {
     await signIn(page, agent.username, agent.password);
     await expect(page.getByTestId('sidebar')).toBeVisible();
     await expect(page).toHaveURL(/\/user\/me$/);
-    // Its role holds only the alarm group: the alarm center and trigger contacts, nothing of users.
+    // Its role holds only the alarm group: the alarm center, the alarm statistics of the data center and
+    // trigger contacts, nothing of users.
     expect(await sidebarEntries(page)).toEqual([
       'User center',
       'Personal profile',
       'Alarm center',
+      'Data center',
       'Triggers',
     ]);
     // A page outside its permissions is not reachable: the guard lands on the landing page.
@@ -137,7 +141,8 @@ test.describe('accounts and tenancy', () => {
     await signIn(page, username, 'Reg#2026x');
     await expect(page.getByTestId('sidebar')).toBeVisible();
     // The registered role holds view permissions: the overview (its landing page, expanded), devices,
-    // the monitor and the alarm center; no trigger contacts (TriggerContact/index).
+    // the monitor, the alarm center and the data center (history, data report, statistics); no trigger
+    // contacts (TriggerContact/index).
     await expect(page).toHaveURL(/\/dashboard\/index$/);
     expect(await sidebarEntries(page)).toEqual([
       'Panel',
@@ -146,6 +151,7 @@ test.describe('accounts and tenancy', () => {
       'Gestión de dispositivos',
       'Monitoreo',
       'Centro de alarmas',
+      'Centro de datos',
     ]);
   });
 
