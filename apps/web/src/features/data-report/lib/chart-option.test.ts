@@ -69,6 +69,23 @@ describe('report chart option', () => {
     expect(counts[0]?.data).toEqual([0]);
   });
 
+  it('gives each unit its own y axis, counts one shared axis', () => {
+    const rows = [
+      row({}),
+      row({ point_id: 11, point_name: 'energy', point_title: 'Energy', unit: 'kWh', avg: 100 }),
+      row({ point_id: 12, point_name: 'temp2', point_title: 'Return', unit: '°C' }),
+    ];
+    const avg = reportChartOption(rows, 'avg', 'bar').option as unknown as {
+      yAxis: { name: string }[];
+      series: { yAxisIndex: number }[];
+    };
+    expect(avg.yAxis.map((a) => a.name)).toEqual(['°C', 'kWh']);
+    expect(avg.series.map((s) => s.yAxisIndex)).toEqual([0, 1, 0]);
+    const count = reportChartOption(rows, 'count', 'bar').option as unknown as typeof avg;
+    expect(count.yAxis).toHaveLength(1);
+    expect(count.series.map((s) => s.yAxisIndex)).toEqual([0, 0, 0]);
+  });
+
   it(`keeps at most ${MAX_CHART_SERIES} series`, () => {
     const rows = Array.from({ length: 12 }, (_, i) => row({ device_id: i + 1, device_title: `D${i + 1}` }));
     const { option, truncated } = reportChartOption(rows, 'avg', 'bar');

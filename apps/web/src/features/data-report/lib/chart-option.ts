@@ -1,6 +1,7 @@
 import type { DataReportRow } from '@fleet/contracts';
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type { ComposeOption } from 'echarts/core';
+import { unitAxes } from '../../../shared/charts/unit-axes';
 import type { BaseChartOption } from '../../../shared/components/EChart';
 
 export type ReportChartOption = BaseChartOption & ComposeOption<BarSeriesOption | LineSeriesOption>;
@@ -68,28 +69,35 @@ export function reportChartOption(
   const { keys, truncated } = chartSeriesKeys(rows, multiDevice);
   const byKey = new Map<string, DataReportRow>();
   for (const r of rows) byKey.set(`${r.device_id}:${r.point_name}:${r.period}`, r);
+  const unitOf = new Map(rows.map((r) => [`${r.device_id}:${r.point_name}`, r.unit]));
+  // Counts share one axis; other statistics get an axis per unit (kWh next to °C).
+  const axes = unitAxes(stat === 'count' ? [] : [...new Set(keys.map((k) => unitOf.get(k.key) ?? ''))], {
+    scale: stat !== 'count' && stat !== 'difference',
+  });
   const series = keys.map((k) => {
+    const yAxisIndex = stat === 'count' ? 0 : axes.indexOf(unitOf.get(k.key) ?? '');
     const data = periods.map((p) => {
       const row = byKey.get(`${k.key}:${p}`);
       if (!row) return null;
       return stat === 'count' ? row.count : row[stat];
     });
     return kind === 'bar'
-      ? ({ type: 'bar', name: k.label, data } satisfies BarSeriesOption)
+      ? ({ type: 'bar', name: k.label, data, yAxisIndex } satisfies BarSeriesOption)
       : ({
           type: 'line',
           name: k.label,
+          yAxisIndex,
           data,
           connectNulls: false,
           showSymbol: true,
         } satisfies LineSeriesOption);
   });
   const option: ReportChartOption = {
-    grid: { left: 8, right: 16, top: 48, bottom: 8, containLabel: true },
+    grid: { left: axes.left, right: axes.right, top: 48, bottom: 8, containLabel: true },
     tooltip: { trigger: 'axis' },
     legend: { top: 0, type: 'scroll', data: keys.map((k) => k.label) },
     xAxis: { type: 'category', data: periods, axisTick: { alignWithLabel: true } },
-    yAxis: { type: 'value', scale: stat !== 'count' && stat !== 'difference' },
+    yAxis: axes.yAxis,
     series,
   };
   return { option, truncated };

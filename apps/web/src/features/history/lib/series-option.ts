@@ -2,19 +2,12 @@ import type { Series, SeriesAnswer } from '@fleet/contracts';
 import type { LineSeriesOption } from 'echarts/charts';
 import type { DataZoomComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
+import { unitAxes } from '../../../shared/charts/unit-axes';
 import type { BaseChartOption } from '../../../shared/components/EChart';
 import type { Window } from './history-params';
 import { type PointMeta, pointLabel, valueView } from './point-meta';
 
 export type HistoryChartOption = BaseChartOption & ComposeOption<LineSeriesOption | DataZoomComponentOption>;
-
-/**
- * Every unit gets its own y axis, so a 1,000 kWh counter does not flatten a 25 °C temperature. The first
- * VISIBLE_Y_AXES are drawn (left, right, then offset further out); further ones keep their own scale with
- * hidden labels.
- */
-export const VISIBLE_Y_AXES = 4;
-const AXIS_OFFSET = 56;
 
 /**
  * The chart's series after a zoom: the overview outside the zoomed window, the finer answer for the
@@ -132,21 +125,12 @@ export function historyChartOption(input: {
     unit: s.unit,
     meta: metas.get(s.point_id),
   }));
-  const yAxis = (units.length > 0 ? units : ['']).map((unit, i) => ({
-    type: 'value' as const,
-    name: unit,
-    position: i % 2 === 0 ? ('left' as const) : ('right' as const),
-    offset: i < VISIBLE_Y_AXES ? Math.floor(i / 2) * AXIS_OFFSET : 0,
-    show: i < VISIBLE_Y_AXES,
-    scale: true,
-    splitLine: { show: i === 0 },
-  }));
-  const visible = Math.min(yAxis.length, VISIBLE_Y_AXES);
+  const axes = unitAxes(units, { scale: true });
   return {
     animation: false,
     grid: {
-      left: 16 + (visible > 2 ? AXIS_OFFSET : 0),
-      right: (visible > 1 ? 24 : 16) + (visible > 3 ? AXIS_OFFSET : 0),
+      left: axes.left,
+      right: axes.right,
       top: 48,
       bottom: 72,
       containLabel: true,
@@ -159,7 +143,7 @@ export function historyChartOption(input: {
         tooltipHtml((Array.isArray(params) ? params : [params]) as TooltipParam[], rows, na),
     },
     xAxis: { type: 'time', min: range.start, max: range.end },
-    yAxis,
+    yAxis: axes.yAxis,
     dataZoom: [
       {
         type: 'inside',
@@ -180,7 +164,7 @@ export function historyChartOption(input: {
     series: series.map((s, i) => ({
       type: 'line',
       name: names[i],
-      yAxisIndex: Math.max(0, units.indexOf(s.unit)),
+      yAxisIndex: axes.indexOf(s.unit),
       connectNulls: false,
       // Sparse series (few values, e.g. a state stored on change) would vanish between gaps without symbols.
       showSymbol: s.points.filter((p) => p[1] !== null).length <= 120,
