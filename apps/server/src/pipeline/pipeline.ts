@@ -295,8 +295,10 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
           if (!inserted.delete(`${row.pointId}:${row.ts}`)) markDuplicate(historyIndexes[k]!);
         });
       }
-      await rollupRepository.markDirty(tx, lateMinutes(history, clock().getTime()));
       await previous?.written.promise;
+      // After the previous batch's writes, like the latest values: concurrent batches then take the
+      // dirty-minute keys in batch order (and in key order) and cannot deadlock on them.
+      await rollupRepository.markDirty(tx, lateMinutes(history, clock().getTime()));
       await repo.upsertLatest(tx, plan.states);
       await repo.bumpCounters(tx, day, plan.perDevice);
       link?.written.resolve();

@@ -20,5 +20,6 @@ export function lateMinutes(
     seen.add(key);
     late.push({ pointId: row.pointId, minute });
   }
-  return late;
+  // In key order: concurrent writers then lock the keys in the same order.
+  return late.sort((a, b) => a.pointId - b.pointId || a.minute - b.minute);
 }
