@@ -9,14 +9,39 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
 export type LoginAttempt = Omit<typeof loginLog.$inferInsert, 'id'>;
 
+/** A user that may act: enabled and not expired. */
+const userIsActive = (now: Date) =>
+  and(eq(users.status, 1), or(isNull(users.userExpire), gt(users.userExpire, now)));
+
 /** A session that still signs requests: not revoked, not expired, its user enabled and not expired. */
 const sessionIsLive = (now: Date) =>
-  and(
-    isNull(sessions.revokedAt),
-    gt(sessions.expiresAt, now),
-    eq(users.status, 1),
-    or(isNull(users.userExpire), gt(users.userExpire, now)),
-  );
+  and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), userIsActive(now));
+
+/** The user columns of a ScopeRow: identity, tenancy path, parent and the roles with their permissions. */
+function scopeColumns() {
+  const parent = alias(users, 'parent');
+  const roleList = sql<RoleGrant[]>`(
+    select coalesce(json_agg(json_build_object('name', ${roles.name}, 'permissions', ${roles.permissions}, 'is_admin', ${roles.isAdmin}) order by ${roles.id}), '[]'::json)
+    from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+    where ${userRoles.userId} = ${users.id})`;
+  const columns = {
+    userId: users.id,
+    userType: users.userType,
+    path: users.path,
+    isDemo: users.isDemo,
+    isSubuser: users.isSubuser,
+    parentId: users.parentId,
+    parentPath: parent.path,
+    roles: roleList,
+  };
+  return { parent, columns };
+}
+
+/** Roles arrive as JSON text from some drivers. */
+const withRoles = <T extends { roles: RoleGrant[] | string | null }>(row: T) => ({
+  ...row,
+  roles: (typeof row.roles === 'string' ? (JSON.parse(row.roles) as RoleGrant[]) : row.roles) ?? [],
+});
 
 export function createAuthRepository(db: Executor) {
   return {
@@ -34,30 +59,28 @@ export function createAuthRepository(db: Executor) {
       now: Date,
       tx: Executor = db,
     ): Promise<ScopeRow | undefined> {
-      const roleList = sql<RoleGrant[]>`(
-        select coalesce(json_agg(json_build_object('name', ${roles.name}, 'permissions', ${roles.permissions}, 'is_admin', ${roles.isAdmin}) order by ${roles.id}), '[]'::json)
-        from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
-        where ${userRoles.userId} = ${users.id})`;
-      const parent = alias(users, 'parent');
+      const { parent, columns } = scopeColumns();
       const [row] = await tx
-        .select({
-          userId: users.id,
-          userType: users.userType,
-          path: users.path,
-          isDemo: users.isDemo,
-          sessionId: sessions.id,
-          isSubuser: users.isSubuser,
-          parentId: users.parentId,
-          parentPath: parent.path,
-          roles: roleList,
-        })
+        .select({ ...columns, sessionId: sessions.id })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .leftJoin(parent, eq(parent.id, users.parentId))
         .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), sessionIsLive(now)));
-      if (!row) return undefined;
-      const parsed = typeof row.roles === 'string' ? (JSON.parse(row.roles) as RoleGrant[]) : row.roles;
-      return { ...row, roles: parsed ?? [] };
+      return row ? withRoles(row) : undefined;
+    },
+
+    /**
+     * A user's scope row without a session (background work on the user's behalf, like an export job):
+     * the user is enabled and not expired. Undefined otherwise.
+     */
+    async findUserScopeRow(userId: number, now: Date): Promise<ScopeRow | undefined> {
+      const { parent, columns } = scopeColumns();
+      const [row] = await db
+        .select(columns)
+        .from(users)
+        .leftJoin(parent, eq(parent.id, users.parentId))
+        .where(and(eq(users.id, userId), userIsActive(now)));
+      return row ? { ...withRoles(row), sessionId: '' } : undefined;
     },
 
     async findSession(id: string, tx: Executor = db): Promise<SessionRow | undefined> {

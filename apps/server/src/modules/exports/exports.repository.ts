@@ -1,8 +1,7 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { RoleGrant, ScopeRow } from '../../platform/auth/scope.js';
+import { and, count, desc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
-import { roles, userRoles, users } from '../users/users.table.js';
+import { createAuthRepository } from '../auth/auth.repository.js';
+import { users } from '../users/users.table.js';
 import { exportJobs } from './exports.table.js';
 
 export type ExportJobRecord = typeof exportJobs.$inferSelect;
@@ -199,40 +198,8 @@ export function createExportsRepository(db: Executor) {
       return rows.length;
     },
 
-    /**
-     * The job owner as the auth plugin would resolve it, without a session: an enabled user that has
-     * not expired, with its roles. Undefined otherwise.
-     */
-    async ownerScopeRow(userId: number, now: Date): Promise<ScopeRow | undefined> {
-      const roleList = sql<RoleGrant[]>`(
-        select coalesce(json_agg(json_build_object('name', ${roles.name}, 'permissions', ${roles.permissions}, 'is_admin', ${roles.isAdmin}) order by ${roles.id}), '[]'::json)
-        from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
-        where ${userRoles.userId} = ${users.id})`;
-      const parent = alias(users, 'parent');
-      const [row] = await db
-        .select({
-          userId: users.id,
-          userType: users.userType,
-          path: users.path,
-          isDemo: users.isDemo,
-          isSubuser: users.isSubuser,
-          parentId: users.parentId,
-          parentPath: parent.path,
-          roles: roleList,
-        })
-        .from(users)
-        .leftJoin(parent, eq(parent.id, users.parentId))
-        .where(
-          and(
-            eq(users.id, userId),
-            eq(users.status, 1),
-            or(isNull(users.userExpire), gt(users.userExpire, now)),
-          ),
-        );
-      if (!row) return undefined;
-      const parsed = typeof row.roles === 'string' ? (JSON.parse(row.roles) as RoleGrant[]) : row.roles;
-      return { ...row, sessionId: '', roles: parsed ?? [] };
-    },
+    /** The job owner as the auth plugin would resolve it, without a session (auth repository). */
+    ownerScopeRow: (userId: number, now: Date) => createAuthRepository(db).findUserScopeRow(userId, now),
   };
 }
 
