@@ -1,6 +1,7 @@
 import { type AlarmLogRow, alarmTypeLabel, type Language } from '@fleet/contracts';
 import ExcelJS from 'exceljs';
-import { styleHeader, zonedTime } from './export-format.js';
+import { zonedTime } from '../../platform/time/zone.js';
+import { styleHeader } from './export-format.js';
 import { EXPORT_WORDS } from './export-labels.js';
 
 export interface AlarmSheetOptions {

@@ -10,10 +10,11 @@ import type { Scope } from '../../platform/auth/scope.js';
 import { type AlarmDeviceEvent, BUS, type EventBus } from '../../platform/bus/event-bus.js';
 import { noPermission } from '../../platform/http/errors.js';
 import { type ListResult, pageWindow } from '../../platform/http/paging.js';
+import { zonedStamp } from '../../platform/time/zone.js';
 import { levelLabeller } from './alarm-levels.js';
 import type { AlarmLogPatch, AlarmLogRepository } from './alarm-log.repository.js';
 import { alarmLogSheet } from './alarm-log-export.js';
-import { type AlarmLogExportQuery, workbookBuffer, type XlsxFile, zonedStamp } from './export-format.js';
+import { type AlarmLogExportQuery, workbookBuffer, type XlsxFile } from './export-format.js';
 
 /** docs/api-alarms.md: an export holds at most this many rows (`X-Truncated: 1` beyond). */
 export const ALARM_EXPORT_CAP = 50_000;

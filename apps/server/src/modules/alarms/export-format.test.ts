@@ -1,6 +1,7 @@
 import { isTimeZoneName as isTimeZone } from '@fleet/contracts';
 import { describe, expect, it } from 'vitest';
-import { alarmLogExportQuery, zonedStamp, zonedTime } from './export-format.js';
+import { zonedStamp, zonedTime } from '../../platform/time/zone.js';
+import { alarmLogExportQuery } from './export-format.js';
 
 describe('zonedTime', () => {
   it('formats the wall clock of the zone, midnight as 00 and daylight saving included', () => {

@@ -2,8 +2,9 @@ import type { EventStatQuery, EventStatRow, OptionEntry } from '@fleet/contracts
 import type { Scope } from '../../platform/auth/scope.js';
 import { paramError } from '../../platform/http/errors.js';
 import { type ListResult, pageWindow } from '../../platform/http/paging.js';
+import { zonedTime } from '../../platform/time/zone.js';
 import { levelLabeller } from './alarm-levels.js';
-import { type EventStatExportQuery, workbookBuffer, type XlsxFile, zonedTime } from './export-format.js';
+import { type EventStatExportQuery, workbookBuffer, type XlsxFile } from './export-format.js';
 import { offlineSeconds, type Transition } from './offline-time.js';
 import type { StatDevice, StatFilter, StatReportRepository } from './stat-report.repository.js';
 import { statReportWorkbook } from './stat-report-export.js';

@@ -6,7 +6,7 @@ import {
   LANGUAGES,
   type Language,
 } from '@fleet/contracts';
-import { zonedStamp } from '../alarms/export-format.js';
+import { zonedStamp } from '../../platform/time/zone.js';
 import { EXPORT_FILE_WORDS } from './export-words.js';
 import type { ExportFormat } from './export-writer.js';
 import { ExportFailure } from './sources/types.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysEndingWith, zonedDay } from './overview-days.js';
+import { zonedDay } from '../../platform/time/zone.js';
+import { daysEndingWith } from './overview-days.js';
 
 describe('zonedDay', () => {
   it('answers the calendar day of the zone, not of UTC', () => {

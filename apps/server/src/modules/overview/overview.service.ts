@@ -5,10 +5,11 @@ import {
   type OverviewReport,
 } from '@fleet/contracts';
 import type { Scope } from '../../platform/auth/scope.js';
+import { zonedDay } from '../../platform/time/zone.js';
 import type { ConnectivityRepository } from '../connectivity/connectivity.repository.js';
 import { toLogRow } from '../connectivity/connectivity.service.js';
 import type { AlarmDayGroup, OverviewRepository } from './overview.repository.js';
-import { daysEndingWith, zonedDay } from './overview-days.js';
+import { daysEndingWith } from './overview-days.js';
 
 /** Days of the readings figure "last 7 days", today included. */
 const READINGS_WEEK = 7;

@@ -1,4 +1,5 @@
 import type { ReportPeriod } from '@fleet/contracts';
+import { wallClock, zoneOffsetMs } from '../../platform/time/zone.js';
 
 /**
  * Calendar periods of a time zone (days, ISO weeks starting Monday, months) as instants, computed with
@@ -22,39 +23,9 @@ interface LocalDate {
 }
 
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(tz, f);
-  }
-  return f;
-}
 
 /** The wall-clock time of `ms` in `tz`, as epoch ms of the same wall-clock time in UTC (seconds precision). */
-function wallMs(ms: number, tz: string): number {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(tz).formatToParts(new Date(ms)))
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-}
-
-/** Offset of `tz` from UTC at the instant, in ms (east positive). */
-function offsetMs(ms: number, tz: string): number {
-  const whole = Math.floor(ms / 1000) * 1000;
-  return wallMs(whole, tz) - whole;
-}
+const wallMs = (ms: number, tz: string) => wallClock(ms, tz).getTime();
 
 /**
  * The instant a wall-clock time of `tz` names (given as epoch ms of that wall time read as UTC).
@@ -62,9 +33,9 @@ function offsetMs(ms: number, tz: string): number {
  * gap, so a day that starts in a gap starts at the transition (like Temporal's 'compatible').
  */
 export function zonedInstant(wall: number, tz: string): Date {
-  const before = offsetMs(wall - DAY_MS, tz);
-  const after = offsetMs(wall + DAY_MS, tz);
-  const candidates = [wall - before, wall - after].filter((t) => offsetMs(t, tz) === wall - t);
+  const before = zoneOffsetMs(wall - DAY_MS, tz);
+  const after = zoneOffsetMs(wall + DAY_MS, tz);
+  const candidates = [wall - before, wall - after].filter((t) => zoneOffsetMs(t, tz) === wall - t);
   if (candidates.length > 0) return new Date(Math.min(...candidates));
   return new Date(wall - before);
 }

@@ -1,5 +1,5 @@
 import { type DeviceRow, PROTOCOL_NAMES } from '@fleet/contracts';
-import { zonedTime } from '../../alarms/export-format.js';
+import { zonedTime } from '../../../platform/time/zone.js';
 import { toDeviceRow } from '../../devices/device-mapper.js';
 import { createDevicesRepository } from '../../devices/devices.repository.js';
 import { EXPORT_FILE_WORDS } from '../export-words.js';

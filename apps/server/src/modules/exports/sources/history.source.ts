@@ -1,5 +1,5 @@
 import { translateValue } from '@fleet/contracts';
-import { zonedTime } from '../../alarms/export-format.js';
+import { zonedTime } from '../../../platform/time/zone.js';
 import { EXPORT_FILE_WORDS } from '../export-words.js';
 import type { Cell } from '../export-writer.js';
 import { createHistoryExportRepository, type HistoryRecord } from './history.repository.js';
