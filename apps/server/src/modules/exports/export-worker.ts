@@ -6,6 +6,7 @@ import type { EventBus } from '../../platform/bus/event-bus.js';
 import type { Database } from '../../platform/db/client.js';
 import { type FileStore, isFileHash } from '../../platform/files/file-store.js';
 import { AppError } from '../../platform/http/errors.js';
+import { createSerialLoop } from '../../platform/jobs/serial-loop.js';
 import { decideFormat, exportFileName, languageOf, progressOf, rowLimit } from './export-job.js';
 import { EXPORT_KIND_RULES, parseExportParams } from './export-params.js';
 import { createExportWriter, type ExportWriter } from './export-writer.js';
@@ -71,7 +72,14 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
   const pageSize = deps.pageSize ?? DEFAULT_PAGE_SIZE;
   const sources = { ...EXPORT_SOURCES, ...deps.sources } as Record<ExportKind, SourceFactory>;
 
-  let stopped = false;
+  const loop = createSerialLoop({
+    name: 'export worker',
+    pass: () => pass(),
+    intervalMs: deps.intervalMs ?? IDLE_PASS_MS,
+    wake: { bus: deps.bus, channel: EXPORT_WAKE },
+    every: [{ ms: SWEEP_MS, work: () => sweep(), what: 'sweep' }],
+    logger: deps.logger,
+  });
 
   const removeQuietly = (file: string) => unlink(file).catch(() => undefined);
 
@@ -139,10 +147,10 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
           now: clock(),
         });
         // Deleted (cancelled), re-queued by another instance, or the app is closing.
-        if (!mine || lost || stopped) {
+        if (!mine || lost || loop.stopped) {
           await writer.abort();
           writer = null;
-          if (mine && stopped) await repo.requeue(job.id, instanceId);
+          if (mine && loop.stopped) await repo.requeue(job.id, instanceId);
           return;
         }
         if (cut || written >= limit) break;
@@ -180,8 +188,9 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
   }
 
   async function pass(): Promise<void> {
+    if (loop.stopped) return; // a pass queued before stop(), or runOnce() after it
     await repo.requeueStale(new Date(clock().getTime() - EXPORT_STALE_MS));
-    while (!stopped) {
+    while (!loop.stopped) {
       const job = await repo.claim(instanceId, clock());
       if (!job) return;
       await runJob(job);
@@ -189,6 +198,7 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
   }
 
   async function sweep(): Promise<void> {
+    if (loop.stopped) return;
     const now = clock().getTime();
     await repo.expire(new Date(now));
     const live = await repo.liveHashes();
@@ -210,52 +220,11 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
     }
   }
 
-  let chain: Promise<void> = Promise.resolve();
-  let queued = 0;
-  let timer: NodeJS.Timeout | null = null;
-  let sweeper: NodeJS.Timeout | null = null;
-  let unsubscribe: (() => void) | null = null;
-
-  function enqueue(work: () => Promise<void>, what: string): Promise<void> {
-    queued += 1;
-    const run = chain
-      .then(() => (stopped ? undefined : work()))
-      .catch((error: unknown) => deps.logger?.warn({ err: error }, `export worker ${what} failed`))
-      .finally(() => {
-        queued -= 1;
-      });
-    chain = run;
-    return run;
-  }
-
-  const runOnce = () => enqueue(pass, 'pass');
-  /** At most one pass running and one waiting: ticks and wakes during a long export coalesce. */
-  const kick = () => {
-    if (queued < 2) void runOnce();
-  };
-
   return {
-    start() {
-      if (stopped || timer) return;
-      timer = setInterval(kick, deps.intervalMs ?? IDLE_PASS_MS);
-      timer.unref();
-      sweeper = setInterval(() => void enqueue(sweep, 'sweep'), SWEEP_MS);
-      sweeper.unref();
-      unsubscribe = deps.bus.subscribe(EXPORT_WAKE, kick);
-      void enqueue(sweep, 'sweep');
-      kick();
-    },
-    wake: kick,
-    runOnce,
-    sweep: () => enqueue(sweep, 'sweep'),
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      if (sweeper) clearInterval(sweeper);
-      timer = null;
-      sweeper = null;
-      unsubscribe?.();
-      await chain;
-    },
+    start: loop.start,
+    wake: loop.kick,
+    runOnce: async () => void (await loop.run(pass, 'pass').catch(() => undefined)),
+    sweep: async () => void (await loop.run(sweep, 'sweep').catch(() => undefined)),
+    stop: loop.stop,
   };
 }

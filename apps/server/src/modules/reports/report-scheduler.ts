@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BUS, type EventBus } from '../../platform/bus/event-bus.js';
 import type { Database } from '../../platform/db/client.js';
+import { createSerialLoop } from '../../platform/jobs/serial-loop.js';
 import { EXPORT_WAKE } from '../exports/export-worker.js';
 import { lastCompletePeriod, nextRunAt, reportExport } from './schedule-runs.js';
 import { createSchedulesRepository } from './schedules.repository.js';
@@ -18,7 +19,7 @@ export interface ReportSchedulerDeps {
 }
 
 export interface ReportScheduler {
-  /** Ticks every 30 s (the first tick one interval after start). */
+  /** Ticks at start and every 30 s. */
   start(): void;
   /** One pass at `now`: queues the exports of due schedules, then e-mails the finished ones. */
   tick(now?: Date): Promise<{ queued: number; delivered: number }>;
@@ -72,47 +73,25 @@ export function createReportScheduler(deps: ReportSchedulerDeps): ReportSchedule
     }
   }
 
-  let chain: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  let running = false;
-
-  function tick(at?: Date): Promise<{ queued: number; delivered: number }> {
-    const run = chain.then(async () => {
-      const now = at ?? deps.clock();
-      const queued = await queueDue(now);
-      if (queued > 0) deps.bus.publish(EXPORT_WAKE, {});
-      const delivered = await deliver(now);
-      if (delivered > 0) deps.bus.publish(BUS.noticeWake, {});
-      return { queued, delivered };
-    });
-    chain = run.catch(() => undefined);
-    return run;
+  async function pass(now: Date): Promise<{ queued: number; delivered: number }> {
+    const queued = await queueDue(now);
+    if (queued > 0) deps.bus.publish(EXPORT_WAKE, {});
+    const delivered = await deliver(now);
+    if (delivered > 0) deps.bus.publish(BUS.noticeWake, {});
+    return { queued, delivered };
   }
 
-  const kick = () => {
-    if (running || stopped) return;
-    running = true;
-    tick()
-      .catch((error: unknown) => deps.logger?.warn({ err: error }, 'report scheduler tick failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
+  const loop = createSerialLoop({
+    name: 'report scheduler',
+    pass: () => pass(deps.clock()),
+    intervalMs: deps.intervalMs ?? TICK_MS,
+    logger: deps.logger,
+  });
 
   return {
-    start() {
-      if (stopped || timer) return;
-      timer = setInterval(kick, deps.intervalMs ?? TICK_MS);
-      timer.unref();
-    },
-    tick,
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await chain;
-    },
+    start: loop.start,
+    tick: (at?: Date) => loop.run(() => pass(at ?? deps.clock()), 'tick'),
+    stop: loop.stop,
   };
 }
 

@@ -5,6 +5,7 @@ import { alarmRowsByIds } from '../../modules/alarms/alarm-rows.js';
 import { BUS, type EventBus } from '../bus/event-bus.js';
 import type { Database } from '../db/client.js';
 import { createFileStore } from '../files/file-store.js';
+import { createSerialLoop } from '../jobs/serial-loop.js';
 import { alarmNoticeText, type NoticeText, reportNoticeText, testNoticeText } from './notice-text.js';
 import {
   type ClaimedNotice,
@@ -68,6 +69,13 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
     ? createMailSender(config.SMTP_URL, config.SMTP_FROM, timeoutMs)
     : null;
   const files = config.DATA_DIR ? createFileStore(config.DATA_DIR) : null;
+  const loop = createSerialLoop({
+    name: 'notice worker',
+    pass: () => pass(),
+    intervalMs: deps.intervalMs ?? IDLE_PASS_MS,
+    wake: { bus: deps.bus, channel: BUS.noticeWake },
+    logger: deps.logger,
+  });
 
   async function deliver(
     notice: ClaimedNotice,
@@ -201,49 +209,17 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
   }
 
   async function pass(): Promise<void> {
+    if (loop.stopped) return; // a pass queued before stop(), or runOnce() after it
     await repo.resetStale(clock());
     // A full batch: there may be more due rows (unless the app is closing).
-    while ((await batch()) === BATCH && !stopped) {}
+    while ((await batch()) === BATCH && !loop.stopped) {}
   }
-
-  let chain: Promise<void> = Promise.resolve();
-  let queued = 0;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let unsubscribe: (() => void) | null = null;
-
-  function runOnce(): Promise<void> {
-    queued += 1;
-    const run = chain
-      .then(() => (stopped ? undefined : pass()))
-      .catch((error: unknown) => deps.logger?.warn({ err: error }, 'notice worker pass failed'))
-      .finally(() => {
-        queued -= 1;
-      });
-    chain = run;
-    return run;
-  }
-
-  /** At most one pass running and one waiting: ticks and wakes during a long pass coalesce. */
-  const kick = () => {
-    if (queued < 2) void runOnce();
-  };
 
   return {
-    start() {
-      if (stopped || timer) return;
-      timer = setInterval(kick, deps.intervalMs ?? IDLE_PASS_MS);
-      timer.unref();
-      unsubscribe = deps.bus.subscribe(BUS.noticeWake, kick);
-      kick();
-    },
-    runOnce,
+    start: loop.start,
+    runOnce: async () => void (await loop.run(pass, 'pass').catch(() => undefined)),
     async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      unsubscribe?.();
-      await chain;
+      await loop.stop();
       mail?.close();
     },
   };
