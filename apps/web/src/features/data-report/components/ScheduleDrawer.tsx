@@ -7,6 +7,7 @@ import { showSaveError } from '../../../shared/forms/server-error';
 import { useSettings } from '../../../shared/store/settings';
 import { useContacts } from '../../alarms/api/list-contacts';
 import { CollectionSelect } from '../../device-groups/components/CollectionSelect';
+import { DeviceSearchSelect } from '../../devices/components/DeviceSearchSelect';
 import { browserTimeZone } from '../../file-download/lib/export-params';
 import { useReportPoints } from '../api/report-points';
 import { useSaveSchedule } from '../api/schedules';
@@ -19,7 +20,6 @@ import {
   scheduleFormOf,
 } from '../lib/schedule-form';
 import { hhmmToMinute } from '../lib/schedule-time';
-import { DeviceSelect } from './DeviceSelect';
 import { PointNamesSelect } from './PointNamesSelect';
 
 const NAME_MAX = 64;
@@ -131,8 +131,8 @@ export function ScheduleDrawer({
             </Form.Item>
           ) : (
             <Form.Item name="device_id" rules={[required]}>
-              <DeviceSelect
-                selectedLabel={schedule?.device_id ? schedule.subject_title : undefined}
+              <DeviceSearchSelect
+                placeholder={t('dataReport.subject.devicePlaceholder')}
                 testId="schedule-device"
               />
             </Form.Item>

@@ -1,8 +1,8 @@
 import { Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CollectionSelect } from '../../device-groups/components/CollectionSelect';
+import { DeviceSearchSelect } from '../../devices/components/DeviceSearchSelect';
 import type { SubjectKind } from '../lib/report-query';
-import { DeviceSelect } from './DeviceSelect';
 
 export interface SubjectValue {
   subjectKind: SubjectKind;
@@ -14,12 +14,10 @@ export interface SubjectValue {
 export function SubjectFields({
   value,
   onChange,
-  selectedLabel,
   testId = 'report-subject',
 }: {
   value: SubjectValue;
   onChange: (value: SubjectValue) => void;
-  selectedLabel?: string;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -36,10 +34,10 @@ export function SubjectFields({
         data-testid={`${testId}-kind`}
       />
       {value.subjectKind === 'device' ? (
-        <DeviceSelect
+        <DeviceSearchSelect
           value={value.deviceId}
           onChange={(deviceId) => onChange({ ...value, deviceId })}
-          selectedLabel={selectedLabel}
+          placeholder={t('dataReport.subject.devicePlaceholder')}
           style={{ width: 220 }}
           testId={`${testId}-device`}
         />

@@ -15,8 +15,8 @@ import { dataReportBundle } from '../i18n';
 import DataReportPage from './DataReportPage';
 
 // The device picker searches the server; here it is one button that picks device 7.
-vi.mock('../components/DeviceSelect', () => ({
-  DeviceSelect: ({ onChange }: { onChange?: (v: number) => void }) => (
+vi.mock('../../devices/components/DeviceSearchSelect', () => ({
+  DeviceSearchSelect: ({ onChange }: { onChange?: (v: number) => void }) => (
     <button type="button" data-testid="pick-device" onClick={() => onChange?.(7)}>
       pick
     </button>

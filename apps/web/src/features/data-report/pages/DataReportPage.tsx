@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../shared/components/LoadError';
 import { TimeRangeFilter } from '../../../shared/components/TimeRangeFilter';
 import { tablePagination } from '../../../shared/hooks/use-list-params';
+import { useOptionalPoints } from '../../devices/api/points';
 import { ExportButton } from '../../file-download/components/ExportButton';
 import { browserTimeZone } from '../../file-download/lib/export-params';
 import { type ReportQuery, useDataReport } from '../api/data-report';
 import { useReportPoints } from '../api/report-points';
-import { useDeviceDecimals } from '../api/subject-options';
 import { PointNamesSelect } from '../components/PointNamesSelect';
 import { ReportChart } from '../components/ReportChart';
 import { ReportTable } from '../components/ReportTable';
@@ -65,7 +65,15 @@ function ReportPanel() {
   const subject =
     id === undefined ? null : form.subjectKind === 'device' ? { device_id: id } : { group_id: id };
   const points = useReportPoints(subject);
-  const decimals = useDeviceDecimals(form.subjectKind === 'device' ? form.deviceId : undefined);
+  // The decimals of the device's points by name, to format its statistics (quietly none without them).
+  const devicePoints = useOptionalPoints(form.subjectKind === 'device' ? form.deviceId : undefined);
+  const decimals = useMemo(
+    () =>
+      devicePoints.data
+        ? Object.fromEntries(devicePoints.data.rows.map((p) => [p.name, p.decimals] as const))
+        : undefined,
+    [devicePoints.data],
+  );
 
   const params = reportParams(form, tz);
   const problem = formProblem(form);
@@ -139,7 +147,7 @@ function ReportPanel() {
           <ReportTable
             rows={params ? (table.data?.rows ?? []) : []}
             loading={table.isFetching}
-            decimals={decimals.data}
+            decimals={decimals}
             emptyText={problemText}
             pagination={tablePagination(
               {

@@ -3,6 +3,7 @@ export const deviceKeys = {
   all: ['devices'] as const,
   lists: () => [...deviceKeys.all, 'list'] as const,
   list: (query: object) => [...deviceKeys.lists(), query] as const,
+  search: (search: string) => [...deviceKeys.all, 'search', search] as const,
   detail: (id: number) => [...deviceKeys.all, 'detail', id] as const,
   credentials: (id: number) => [...deviceKeys.detail(id), 'credentials'] as const,
   slaves: (id: number) => [...deviceKeys.detail(id), 'slaves'] as const,

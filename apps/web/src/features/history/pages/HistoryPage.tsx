@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../shared/components/LoadError';
 import { TimeRangeFilter } from '../../../shared/components/TimeRangeFilter';
+import { useOptionalPoints } from '../../devices/api/points';
+import { DeviceSearchSelect } from '../../devices/components/DeviceSearchSelect';
 import { ExportButton } from '../../file-download/components/ExportButton';
 import { useDataStreams } from '../api/data-streams';
 import { historyKeys } from '../api/keys';
-import { usePointConfig } from '../api/point-config';
-import { DeviceSelect } from '../components/DeviceSelect';
 import { HistoryChartPanel } from '../components/HistoryChartPanel';
 import { HistoryTable } from '../components/HistoryTable';
 import { PointSelect } from '../components/PointSelect';
@@ -37,7 +37,8 @@ export default function HistoryPage() {
   const [tab, setTab] = useState('chart');
 
   const streams = useDataStreams(url.deviceId);
-  const config = usePointConfig(url.deviceId);
+  // Optional: without the points' configuration values show untranslated.
+  const config = useOptionalPoints(url.deviceId);
   const metaList = useMemo(
     () => pointMetas(streams.data ?? [], config.data?.rows),
     [streams.data, config.data],
@@ -117,7 +118,14 @@ export default function HistoryPage() {
   return (
     <Card data-testid="history-page" styles={{ body: { padding: 16 } }}>
       <Flex gap={8} wrap align="center" style={{ marginBottom: 8 }}>
-        <DeviceSelect value={url.deviceId} onChange={setDevice} />
+        <DeviceSearchSelect
+          value={url.deviceId}
+          onChange={(id) => setDevice(id ?? null)}
+          placeholder={t('history.devicePlaceholder')}
+          ariaLabel={t('history.device')}
+          style={{ width: 300 }}
+          testId="history-device"
+        />
         <PointSelect
           metas={metaList}
           value={pointIds}

@@ -3,10 +3,10 @@ import type { LastdpsRow } from '@fleet/contracts';
 import { Card, Empty, Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useOptionalPoints } from '../../devices/api/points';
 import { RelativeTime } from '../../devices/components/RelativeTime';
 import { StatusTag } from '../../devices/components/StatusTag';
 import { WriteControl } from '../../devices/components/WriteControl';
-import { useCardPoints } from '../api/device-points';
 import { cardValues, lastUpdate } from '../lib/card-values';
 import { FlashValue } from './FlashValue';
 
@@ -16,7 +16,7 @@ import { FlashValue } from './FlashValue';
  */
 export function DeviceCard({ row, now, canManage }: { row: LastdpsRow; now: number; canManage: boolean }) {
   const { t } = useTranslation();
-  const points = useCardPoints(row.device_id);
+  const points = useOptionalPoints(row.device_id);
   const values = cardValues(row, points.data?.rows);
   const more = row.lastdp.length - values.length;
   const title = row.device_title || row.device_imei;
