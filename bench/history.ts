@@ -12,7 +12,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { parseConfig } from '../apps/server/src/config.js';
 import { createTelemetryRepository } from '../apps/server/src/modules/telemetry/telemetry.repository.js';
@@ -25,6 +24,7 @@ import {
   embeddedDatabase,
   type Fleet,
   postgresDatabase,
+  serverVersion,
 } from './support/fleet.js';
 
 const POINTS = 100;
@@ -216,18 +216,6 @@ async function measure(bench: BenchDatabase, label: string) {
   }
 }
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 async function main() {
   const embedded = await embeddedDatabase();
   const results: Record<string, unknown> = { rows: ROWS, points: POINTS, span_days: 30 };
@@ -236,7 +224,7 @@ async function main() {
   } finally {
     await embedded.dispose();
   }
-  if (await reachable(pgUrl)) {
+  if (await serverVersion(pgUrl)) {
     const bench = await postgresDatabase(pgUrl);
     try {
       results.postgres = await measure(bench, 'PostgreSQL');

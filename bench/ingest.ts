@@ -4,13 +4,13 @@
  * the same run. Prints one JSON document. `BENCH_DATABASE_URL` (default the local PostgreSQL)
  * selects the server for the PostgreSQL part; it is skipped with a note when unreachable.
  */
-import pg from 'pg';
 import {
   type BenchDatabase,
   createFleet,
   embeddedDatabase,
   type Fleet,
   postgresDatabase,
+  serverVersion,
 } from './support/fleet.js';
 import { hourStart, measureEmbeddedIngest } from './support/ingest-embedded.js';
 import { runMqtt } from './support/mqtt-run.js';
@@ -46,21 +46,8 @@ async function mqttEndToEnd() {
   }
 }
 
-async function reachable(url: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    const result = await client.query<{ server_version: string }>('show server_version');
-    return result.rows[0]?.server_version ?? 'unknown';
-  } catch {
-    return null;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 async function postgres() {
-  const version = await reachable(pgUrl);
+  const version = await serverVersion(pgUrl);
   if (!version) return { skipped: `PostgreSQL not reachable at BENCH_DATABASE_URL (${new URL(pgUrl).host})` };
   let bench: BenchDatabase | undefined;
   try {

@@ -43,6 +43,20 @@ export async function embeddedDatabase(): Promise<BenchDatabase> {
   };
 }
 
+/** The version of the PostgreSQL server at `url`, null when it cannot be reached. */
+export async function serverVersion(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    const result = await client.query<{ server_version: string }>('show server_version');
+    return result.rows[0]?.server_version ?? 'unknown';
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /** A fresh database `fleet_bench_<random>` on the server of `adminUrl`, dropped by dispose(). */
 export async function postgresDatabase(adminUrl: string): Promise<BenchDatabase> {
   const name = `fleet_bench_${randomBytes(5).toString('hex')}`;

@@ -67,26 +67,19 @@ const pointNameList = z
     return names;
   });
 
-/** The report's subject and statistics, without the time range (also a schedule's `params`). */
-export const reportSubject = z
-  .object({
-    /** One device, or every device of a group the caller may see. */
-    device_id: id.optional(),
-    group_id: id.optional(),
-    /** Point names to report; default every stored numeric point. */
-    point_names: pointNameList.optional(),
-    period: z.enum(REPORT_PERIODS).default('day'),
-  })
-  .refine((q) => (q.device_id === undefined) !== (q.group_id === undefined), {
-    message: 'give exactly one of device_id and group_id',
-    path: ['device_id'],
-  });
+/** A report's subject: one device, or every device of a group the caller may see. */
+const subject = { device_id: id.optional(), group_id: id.optional() };
+const ONE_SUBJECT = {
+  check: (q: { device_id?: number; group_id?: number }) =>
+    (q.device_id === undefined) !== (q.group_id === undefined),
+  message: 'give exactly one of device_id and group_id',
+};
 
 /** GET /dataCenter/dataReportV2 (and /export): periods of `tz` that overlap [starttime, endtime). */
 export const dataReportQuery = z
   .object({
-    device_id: id.optional(),
-    group_id: id.optional(),
+    ...subject,
+    /** Point names to report; default every stored numeric point. */
     point_names: pointNameList.optional(),
     period: z.enum(REPORT_PERIODS).default('day'),
     starttime: queryTime,
@@ -95,10 +88,7 @@ export const dataReportQuery = z
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(2000).default(100),
   })
-  .refine((q) => (q.device_id === undefined) !== (q.group_id === undefined), {
-    message: 'give exactly one of device_id and group_id',
-    path: ['device_id'],
-  });
+  .refine(ONE_SUBJECT.check, { message: ONE_SUBJECT.message, path: ['device_id'] });
 export type DataReportQuery = z.infer<typeof dataReportQuery>;
 
 export const dataReportRow = z.object({
@@ -136,11 +126,8 @@ export type DataReportAnswer = z.infer<typeof dataReportAnswer>;
 
 /** GET /dataCenter/dataReportV2/points: report-able point names of a device or group. */
 export const reportPointsQuery = z
-  .object({ device_id: id.optional(), group_id: id.optional() })
-  .refine((q) => (q.device_id === undefined) !== (q.group_id === undefined), {
-    message: 'give exactly one of device_id and group_id',
-    path: ['device_id'],
-  });
+  .object(subject)
+  .refine(ONE_SUBJECT.check, { message: ONE_SUBJECT.message, path: ['device_id'] });
 export const reportPoint = z.object({
   name: z.string(),
   title: z.string(),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rollupRepository } from '../pipeline/rollup/rollup.repository.js';
 import type { Executor } from '../platform/db/client.js';
 
 const DAYS = 7;
@@ -35,6 +36,5 @@ export async function backfillDemoHistory(tx: Executor, deviceId: number, nowMs:
     from data_points p, generate_series(0, ${minutes / 15}) i
     where p.device_id = ${deviceId} and p.name = 'run'`);
   // The rollups may already be past these minutes (the job starts before the demo): roll them again.
-  await tx.execute(sql`update history_rollup_state
-    set done_until = least(done_until, to_timestamp(${Math.floor(start / 900_000) * 900}))`);
+  await rollupRepository.rewind(tx, start);
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { historyRollupState } from '../../pipeline/rollup.table.js';
+import { rollupRepository } from '../../pipeline/rollup/rollup.repository.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { deviceVisible } from '../devices/device-scope.js';
@@ -97,11 +97,7 @@ export function createReportRepository(db: Executor) {
      * it on from point_history. Rounded down to a bucket so a bucket is never read half from each.
      */
     async rollupWatermark(): Promise<Date> {
-      const [row] = await db
-        .select({ doneUntil: historyRollupState.doneUntil })
-        .from(historyRollupState)
-        .where(eq(historyRollupState.level, '15m'));
-      const ms = row?.doneUntil.getTime() ?? 0;
+      const ms = (await rollupRepository.doneUntil(db))['15m'] ?? 0;
       return new Date(Math.floor(ms / QUARTER_MS) * QUARTER_MS);
     },
 

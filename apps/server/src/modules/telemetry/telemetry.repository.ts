@@ -1,6 +1,10 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { pointLatest } from '../../pipeline/pipeline.table.js';
-import { ROLLUP_LEVELS, type RollupLevel } from '../../pipeline/rollup/rollup.repository.js';
+import {
+  ROLLUP_LEVELS,
+  type RollupLevel,
+  rollupRepository,
+} from '../../pipeline/rollup/rollup.repository.js';
 import type { Executor } from '../../platform/db/client.js';
 import { dataPoints, slaveDevices } from '../devices/devices.table.js';
 
@@ -44,7 +48,8 @@ export interface SeriesRow {
 /** Reads of latest values and history (point_latest, point_history); callers check visibility. */
 export function createTelemetryRepository(db: Executor) {
   return {
-    executor: db,
+    /** How far each rollup level is complete (docs/api-datacenter.md "Rollups"). */
+    rolledUntil: () => rollupRepository.doneUntil(db),
     /** Points of the devices, ordered like the points, with their latest value. */
     async pointsWithLatest(
       deviceIds: readonly number[],

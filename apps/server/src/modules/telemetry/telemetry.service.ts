@@ -14,7 +14,6 @@ import {
   type SeriesAnswer,
   type SeriesQuery,
 } from '@fleet/contracts';
-import { rollupRepository as rollups } from '../../pipeline/rollup/rollup.repository.js';
 import { notFound } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import { paramError } from '../../platform/http/errors.js';
@@ -114,7 +113,7 @@ export function createTelemetryService({ repo, devicesRepo, devices }: Telemetry
     async dataStreams(scope: Scope, query: DeviceIdQuery): Promise<DataStream[]> {
       await devices.visibleDevice(scope, query.device_id);
       const points = await repo.pointsWithLatest([query.device_id], 'all');
-      const rolledUntil = (await rollups.doneUntil(repo.executor))['15m'] ?? null;
+      const rolledUntil = (await repo.rolledUntil())['15m'] ?? null;
       const counts = await repo.storedCounts(
         points.map((p) => ({ id: p.id, text: p.dataType === 'string' })),
         rolledUntil,
@@ -191,7 +190,7 @@ export function createTelemetryService({ repo, devicesRepo, devices }: Telemetry
       if (!plan) rows = await repo.raw(ids, start, end);
       else if (!plan.level) rows = await repo.aggregated(ids, start, end, bucketMs, query.fn);
       else {
-        const done = (await rollups.doneUntil(repo.executor))[plan.level] ?? Number.NEGATIVE_INFINITY;
+        const done = (await repo.rolledUntil())[plan.level] ?? Number.NEGATIVE_INFINITY;
         rows = await repo.aggregatedFromRollups({
           pointIds: ids,
           start,

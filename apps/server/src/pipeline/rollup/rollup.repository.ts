@@ -59,6 +59,17 @@ export const rollupRepository = {
     return rows.map((r) => r.id);
   },
 
+  /**
+   * History was written from `fromMs` on without the pipeline (bulk back-fill): both levels are rolled
+   * again from there on the next pass (upserts, so rolling a bucket twice is harmless).
+   */
+  async rewind(executor: Executor, fromMs: number): Promise<void> {
+    const from = Math.floor(fromMs / ROLLUP_LEVELS['15m'].ms) * ROLLUP_LEVELS['15m'].ms;
+    await executor.execute(
+      sql`update history_rollup_state set done_until = least(done_until, ${time(from)})`,
+    );
+  },
+
   /** Time of the oldest numeric history row, null when there is none. */
   async oldestReading(executor: Executor): Promise<number | null> {
     const [row] = await rowsOf<{ ms: number | null }>(

@@ -141,6 +141,16 @@ describe('history rollups', () => {
     expect(await query(sql`select * from history_rollup_dirty`)).toEqual([]);
   });
 
+  it('rolls a bulk back-fill again after a rewind', async () => {
+    await insertReadings(P3, [[T0 + 30 * 60_000 + 5_000, 42]]);
+    await t.runtime.rollups.catchUp();
+    expect((await buckets('point_rollup_1m', P3)).some((b) => b.bucket === T0 + 30 * 60_000)).toBe(false);
+    await rollupRepository.rewind(t.database.db, T0 + 30 * 60_000 + 5_000);
+    await t.runtime.rollups.catchUp();
+    const minute = (await buckets('point_rollup_1m', P3)).find((b) => b.bucket === T0 + 30 * 60_000);
+    expect(minute).toMatchObject({ n: 1, max: 42 });
+  });
+
   it('marks only numeric readings older than the late margin, once per point and minute', () => {
     const now = T0 + 3_600_000;
     expect(
