@@ -134,7 +134,7 @@ export function startHistoryMaintenance(
   const now = options.now ?? (() => new Date());
   let current: Promise<void> = Promise.resolve();
   let stopped = false;
-  const run = () => {
+  const run = (analyze: boolean) => {
     if (stopped) return;
     current = current.then(async () => {
       try {
@@ -146,15 +146,16 @@ export function startHistoryMaintenance(
         if (report.created.length + report.dropped.length + report.deletedFromDefault > 0) {
           logger?.info(report, 'history partitions maintained');
         }
-        // PGlite has no autovacuum: without statistics the planner scans large tables whole.
-        if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
+        // PGlite has no autovacuum: without statistics the planner scans large tables whole. Statistics
+        // are kept on disk, so start-up skips it (it would hold the one connection while the API starts).
+        if (analyze && database.kind === 'pglite') await database.db.execute(sql`analyze`);
       } catch (error) {
         logger?.error({ err: error }, 'history partition maintenance failed');
       }
     });
   };
-  run();
-  const timer = setInterval(run, options.intervalMs ?? 6 * 3600_000);
+  run(false);
+  const timer = setInterval(() => run(true), options.intervalMs ?? 6 * 3600_000);
   timer.unref();
   return {
     /** Settles when a run in progress has finished (so the database can be closed after it). */

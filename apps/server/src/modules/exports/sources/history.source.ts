@@ -32,16 +32,21 @@ export const historySource: SourceFactory<'history'> = async (ctx, params) => {
     ];
   };
 
+  let counted: number | undefined;
   return {
     header: [words.time, words.device, words.point, words.value, words.raw, words.unit],
     widths: [20, 24, 20, 16, 14, 10],
-    count: (cap) => repo.count(pointIds, range.start, range.end, cap),
+    async count(cap) {
+      counted = await repo.count(pointIds, range.start, range.end, cap);
+      return counted;
+    },
     async *pages() {
       // Slices of about one page each: the width starts from the average density of the range and adapts
       // to what the last slice held (bursts and holes).
       const startMs = range.start.getTime();
       const endMs = range.end.getTime() + 1; // the range includes endtime
-      const total = Math.max(1, await repo.count(pointIds, range.start, range.end, 1_000_000));
+      // The worker counted the rows for its progress already; count only when it did not.
+      const total = Math.max(1, counted ?? (await repo.count(pointIds, range.start, range.end, 1_000_000)));
       let width = Math.max(1_000, Math.floor(((endMs - startMs) * ctx.pageSize) / total));
       let done = params.order === 'asc' ? startMs : endMs;
       while (params.order === 'asc' ? done < endMs : done > startMs) {
