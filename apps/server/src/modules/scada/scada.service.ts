@@ -1,0 +1,259 @@
+import type {
+  ListResult,
+  ScadaCreateBody,
+  ScadaDetail,
+  ScadaExportFile,
+  ScadaImportBody,
+  ScadaKind,
+  ScadaListQuery,
+  ScadaResolved,
+  ScadaRow,
+  ScadaUpdateBody,
+} from '@fleet/contracts';
+import {
+  DEFAULT_CANVAS,
+  loadDocument,
+  resolveTemplateBindings,
+  SCADA_SCHEMA_VERSION,
+  type ScadaDocument,
+} from '@fleet/scada-model';
+import type { Scope } from '../../platform/auth/scope.js';
+import { hasPermission } from '../../platform/auth/scope.js';
+import type { Executor } from '../../platform/db/client.js';
+import { fieldError, noPermission, paramError, userMessage } from '../../platform/http/errors.js';
+import { pageWindow } from '../../platform/http/paging.js';
+import { notFound } from '../devices/device-errors.js';
+import type { DevicesRepository } from '../devices/devices.repository.js';
+import type { PointsRepository } from '../devices/points.repository.js';
+import type { TemplatesRepository } from '../templates/templates.repository.js';
+import type { ScadaListRow, ScadaRepository, ScadaTableRow } from './scada.repository.js';
+
+export interface ScadaServiceDeps {
+  repo: ScadaRepository;
+  templatesRepo: Pick<TemplatesRepository, 'findVisible'>;
+  devicesRepo: Pick<DevicesRepository, 'findVisible'>;
+  pointsRepo: Pick<PointsRepository, 'points'>;
+}
+
+const toRow = (r: ScadaListRow): ScadaRow => ({
+  id: r.id,
+  kind: r.kind,
+  name: r.name,
+  template_id: r.templateId,
+  owner_user_id: r.ownerUserId,
+  version: r.version,
+  thumbnail: r.thumbnail,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+
+/** An empty drawing: one page on the default canvas. */
+export function emptyDocument(name?: string): ScadaDocument {
+  const doc = {
+    schemaVersion: SCADA_SCHEMA_VERSION,
+    ...(name && { name }),
+    pages: { main: { name: 'Main', canvas: { ...DEFAULT_CANVAS }, elements: {}, order: [] } },
+    pageOrder: ['main'],
+  };
+  const loaded = loadDocument(doc);
+  if (!loaded.ok) throw new Error(`empty SCADA document invalid: ${loaded.path} ${loaded.message}`);
+  return loaded.doc;
+}
+
+/**
+ * `loadDocument` (migrate, then validate) on a document from a request; `field` is where it came from.
+ * A version newer than the server's has its own message; other failures name the offending path.
+ */
+export function checkDocument(json: unknown, field: string): ScadaDocument {
+  const result = loadDocument(json);
+  if (result.ok) return result.doc;
+  if (result.code === 'too-new') {
+    const version = (json as { schemaVersion?: unknown }).schemaVersion;
+    throw fieldError(`${field}.schemaVersion`, 'scada.documentTooNew', {
+      version: String(version),
+      supported: SCADA_SCHEMA_VERSION,
+    });
+  }
+  throw paramError(`${result.path ? `${field}.${result.path}` : field}: ${result.message}`);
+}
+
+/** A stored document brought up to this server's version (stored ones are valid; keep it if not). */
+function current(doc: ScadaDocument): ScadaDocument {
+  const result = loadDocument(doc);
+  return result.ok ? result.doc : doc;
+}
+
+/** Reading needs IndScada (the route); changing needs ScadaManager as well (docs/api-scada.md). */
+function requireManager(scope: Scope) {
+  if (!hasPermission(scope, 'ScadaManager')) throw noPermission();
+}
+
+/** SCADA apps and templates of a tenant (docs/api-scada.md). */
+export function createScadaService({ repo, templatesRepo, devicesRepo, pointsRepo }: ScadaServiceDeps) {
+  async function visible(scope: Scope, id: number): Promise<ScadaTableRow> {
+    const row = await repo.findVisible(scope, id);
+    if (!row) throw notFound('SCADA app');
+    return row;
+  }
+
+  /** A template drawing binds a device template the caller sees; an app binds none. */
+  async function checkTemplate(
+    scope: Scope,
+    kind: ScadaKind,
+    templateId: number | null | undefined,
+    field: string,
+  ): Promise<number | null> {
+    if (kind === 'app') {
+      if (templateId != null) throw fieldError(field, 'scada.templateNotAllowed');
+      return null;
+    }
+    if (templateId == null) throw fieldError(field, 'scada.templateRequired');
+    if (!(await templatesRepo.findVisible(scope, templateId)))
+      throw fieldError(field, 'scada.unknownTemplate', { id: templateId });
+    return templateId;
+  }
+
+  /** 20000 when one more drawing would pass the scada_limit of the owner or an ancestor that set one. */
+  async function checkLimit(ownerId: number, tx: Executor) {
+    for (const limiter of await repo.lockLimiters(ownerId, tx)) {
+      const limit = limiter.scadaLimit!;
+      const used = await repo.countInSubtree(limiter.path, tx);
+      if (used + 1 > limit) throw userMessage('scada.limitReached', { limit, used });
+    }
+  }
+
+  async function insert(
+    scope: Scope,
+    values: {
+      kind: ScadaKind;
+      name: string;
+      templateId: number | null;
+      document: ScadaDocument;
+      thumbnail: string | null;
+    },
+  ): Promise<ScadaDetail> {
+    const ownerUserId = scope.dataOwnerId;
+    const row = await repo.transaction(async (tx) => {
+      await checkLimit(ownerUserId, tx);
+      return repo.insert({ ...values, ownerUserId }, tx);
+    });
+    return { ...toRow(row), document: row.document };
+  }
+
+  return {
+    async list(scope: Scope, q: ScadaListQuery): Promise<ListResult<ScadaRow>> {
+      const { limit, offset } = pageWindow(q);
+      const { rows, total } = await repo.list(scope, q, limit, offset);
+      return { rows: rows.map(toRow), total };
+    },
+
+    async get(scope: Scope, id: number): Promise<ScadaDetail> {
+      const row = await visible(scope, id);
+      return { ...toRow(row), document: current(row.document) };
+    },
+
+    async create(scope: Scope, body: ScadaCreateBody): Promise<ScadaDetail> {
+      requireManager(scope);
+      const document =
+        body.document === undefined ? emptyDocument() : checkDocument(body.document, 'body.document');
+      const templateId = await checkTemplate(scope, body.kind, body.template_id, 'body.template_id');
+      return insert(scope, {
+        kind: body.kind,
+        name: body.name,
+        templateId,
+        document,
+        thumbnail: body.thumbnail ?? null,
+      });
+    },
+
+    /**
+     * Rename, thumbnail and/or document save. A save must name the version it was loaded at and makes
+     * the next one; a stale version answers 20000 and nothing is written.
+     */
+    async update(scope: Scope, id: number, body: ScadaUpdateBody): Promise<ScadaDetail> {
+      requireManager(scope);
+      await visible(scope, id);
+      const document =
+        body.document === undefined ? undefined : checkDocument(body.document, 'body.document');
+      const patch = {
+        ...(body.name !== undefined && { name: body.name }),
+        ...(document !== undefined && { document }),
+        ...(body.thumbnail !== undefined && { thumbnail: body.thumbnail }),
+      };
+      const row = await repo.update(id, patch, {
+        expectedVersion: body.version,
+        bump: document !== undefined,
+      });
+      if (!row) {
+        const now = await repo.findVisible(scope, id);
+        if (!now) throw notFound('SCADA app');
+        throw userMessage('scada.staleVersion', { version: now.version });
+      }
+      return { ...toRow(row), document: row.document };
+    },
+
+    async remove(scope: Scope, id: number): Promise<null> {
+      requireManager(scope);
+      await visible(scope, id);
+      await repo.remove(id);
+      return null;
+    },
+
+    /** A new drawing (version 1) with the same kind, binding and document; counted against the limit. */
+    async copy(scope: Scope, id: number, body: { name?: string }): Promise<ScadaDetail> {
+      requireManager(scope);
+      const source = await visible(scope, id);
+      return insert(scope, {
+        kind: source.kind,
+        name: body.name ?? `${source.name} (copy)`.slice(0, 64),
+        templateId: source.templateId,
+        document: current(source.document),
+        thumbnail: source.thumbnail,
+      });
+    },
+
+    async exportFile(scope: Scope, id: number): Promise<ScadaExportFile> {
+      const row = await visible(scope, id);
+      return {
+        format: 'fleet-scada',
+        version: 1,
+        kind: row.kind,
+        name: row.name,
+        template_id: row.templateId,
+        document: current(row.document),
+      };
+    },
+
+    /** An exported file as a new drawing; older documents are migrated, a template needs a template here. */
+    async importFile(scope: Scope, body: ScadaImportBody): Promise<ScadaDetail> {
+      requireManager(scope);
+      const document = checkDocument(body.document, 'body.document');
+      const templateId = await checkTemplate(scope, body.kind, body.template_id, 'body.template_id');
+      return insert(scope, {
+        kind: body.kind,
+        name: body.name ?? 'Imported',
+        templateId,
+        document,
+        thumbnail: null,
+      });
+    },
+
+    /** A template drawing for one device built from its device template: names become point ids. */
+    async resolve(scope: Scope, id: number, deviceId: number): Promise<ScadaResolved> {
+      const row = await visible(scope, id);
+      if (row.kind !== 'template') throw userMessage('scada.notTemplate');
+      const device = await devicesRepo.findVisible(scope, deviceId);
+      if (!device) throw notFound('device');
+      if (row.templateId === null || device.templateId !== row.templateId)
+        throw fieldError('query.device_id', 'scada.deviceNotOfTemplate', { id: deviceId });
+      // Points come ordered by slave and sort: on a gateway the first point of a name wins.
+      const byName = new Map<string, string>();
+      for (const p of await pointsRepo.points(deviceId))
+        if (!byName.has(p.name)) byName.set(p.name, String(p.id));
+      const { doc, missing } = resolveTemplateBindings(current(row.document), byName);
+      return { id: row.id, device_id: deviceId, document: doc, missing };
+    },
+  };
+}
+
+export type ScadaService = ReturnType<typeof createScadaService>;

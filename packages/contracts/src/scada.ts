@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { listQuery } from './envelope.js';
+
+/**
+ * SCADA apps and templates (docs/api-scada.md). The drawing itself is `@fleet/scada-model`'s document:
+ * the contracts carry it as an opaque JSON object and the server validates it with `loadDocument`
+ * (migrate, then validate), so the schema lives in one place.
+ */
+export const SCADA_KINDS = ['app', 'template'] as const;
+export const scadaKind = z.enum(SCADA_KINDS);
+export type ScadaKind = z.infer<typeof scadaKind>;
+
+/** A thumbnail is a PNG data URL (the PNG signature checked) of at most ~200 KB; nothing else is stored. */
+export const SCADA_THUMBNAIL_MAX_CHARS = 280_000;
+export const scadaThumbnail = z
+  .string()
+  .max(SCADA_THUMBNAIL_MAX_CHARS)
+  .regex(/^data:image\/png;base64,iVBORw0KGgo[A-Za-z0-9+/]*={0,2}$/, 'a data:image/png;base64 URL');
+
+const scadaName = z.string().trim().min(1).max(64);
+/** Any JSON object; `loadDocument` on the server decides whether it is a valid document. */
+const scadaDocumentJson = z.record(z.string(), z.unknown());
+
+export const scadaListQuery = listQuery.extend({
+  search: z.string().trim().max(64).optional(),
+  kind: scadaKind.optional(),
+});
+export type ScadaListQuery = z.infer<typeof scadaListQuery>;
+
+/** A template drawing names the device template (`template_id`) whose point names it binds. */
+export const scadaCreateBody = z.strictObject({
+  kind: scadaKind,
+  name: scadaName,
+  template_id: z.number().int().positive().nullable().optional(),
+  /** Absent: an empty one-page drawing. */
+  document: scadaDocumentJson.optional(),
+  thumbnail: scadaThumbnail.nullable().optional(),
+});
+export type ScadaCreateBody = z.infer<typeof scadaCreateBody>;
+
+/**
+ * Rename, save the drawing, set the thumbnail. A document save must carry the `version` it was loaded
+ * at: a stale one answers 20000 and overwrites nothing. A rename or thumbnail alone needs no version
+ * (and checks it when given); only a document save makes a new version.
+ */
+export const scadaUpdateBody = z
+  .strictObject({
+    name: scadaName.optional(),
+    document: scadaDocumentJson.optional(),
+    version: z.number().int().positive().optional(),
+    thumbnail: scadaThumbnail.nullable().optional(),
+  })
+  .refine((b) => b.document === undefined || b.version !== undefined, {
+    message: 'version is required to save a document',
+    path: ['version'],
+  });
+export type ScadaUpdateBody = z.infer<typeof scadaUpdateBody>;
+
+export const scadaCopyBody = z.strictObject({ name: scadaName.optional() });
+export type ScadaCopyBody = z.infer<typeof scadaCopyBody>;
+
+/** The file GET /scada/{id}/export answers and POST /scada/import takes. */
+export const SCADA_EXPORT_FORMAT = 'fleet-scada';
+export const scadaExportFile = z.object({
+  format: z.literal(SCADA_EXPORT_FORMAT),
+  version: z.literal(1),
+  kind: scadaKind,
+  name: scadaName,
+  /** The device template a template drawing was bound to on the exporting server (informative). */
+  template_id: z.number().int().positive().nullable().optional(),
+  document: scadaDocumentJson,
+});
+export type ScadaExportFile = z.infer<typeof scadaExportFile>;
+
+/** An exported file; `template_id` names the device template to bind on this server (templates only). */
+export const scadaImportBody = scadaExportFile.extend({ name: scadaName.optional() });
+export type ScadaImportBody = z.infer<typeof scadaImportBody>;
+
+export const scadaRow = z.object({
+  id: z.number().int(),
+  kind: scadaKind,
+  name: z.string(),
+  template_id: z.number().int().nullable(),
+  owner_user_id: z.number().int(),
+  version: z.number().int(),
+  thumbnail: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ScadaRow = z.infer<typeof scadaRow>;
+
+export const scadaDetail = scadaRow.extend({ document: z.record(z.string(), z.unknown()) });
+export type ScadaDetail = z.infer<typeof scadaDetail>;
+
+export const scadaResolveQuery = z.object({ device_id: z.coerce.number().int().positive() });
+export const scadaResolved = z.object({
+  id: z.number().int(),
+  device_id: z.number().int(),
+  /** The document with every point name the device has replaced by that point's id. */
+  document: z.record(z.string(), z.unknown()),
+  /** Point names the device lacks (sorted); those elements show no data. */
+  missing: z.array(z.string()),
+});
+export type ScadaResolved = z.infer<typeof scadaResolved>;

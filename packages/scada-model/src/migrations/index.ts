@@ -1,0 +1,1 @@
+export { loadDocument, type MigrationResult, migrateDocument } from './migrate.js';
