@@ -49,7 +49,8 @@ const STARTUP_MS = 60_000;
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The production bundle, as `npm start` runs it (scripts/e2e.mjs builds it when stale).
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
@@ -72,7 +73,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     output = (output + chunk).slice(-200_000);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  // Generous: on a busy two-core machine tsx compiles and PGlite migrates for a while.
+  // Generous: on a busy two-core machine PGlite migrates for a while.
   const deadline = Date.now() + STARTUP_MS;
   let mqttPort: number | undefined;
   let dtuPort: number | undefined;

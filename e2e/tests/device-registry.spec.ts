@@ -1,21 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiToken, call } from '../support/api.js';
 import { admin, transmitted } from '../support/auth.js';
-import { chooseLanguage, freshLogin, shot, signIn } from '../support/ui.js';
+import { chooseLanguage, chooseOption, freshLogin, shot, signIn } from '../support/ui.js';
 
 // Issue 3, device registry gaps (web): models, the template editor with "update N devices",
 // reallocation (assign, transfer), import with a per-row report, batch delete, credentials rotation.
-
-/** Picks an option of a select inside a drawer or modal; retried (a click during the animation is lost). */
-async function choose(page: Page, testId: string, text: string) {
-  const select = page.getByTestId(testId);
-  const open = page.locator('.ant-select-dropdown:visible');
-  await expect(async () => {
-    if ((await open.count()) === 0) await select.click();
-    await open.locator('.ant-select-item-option', { hasText: text }).first().click({ timeout: 2000 });
-    await expect(select).toContainText(text, { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-}
 
 async function saved<T = Record<string, unknown>>(
   page: Page,
@@ -32,12 +21,6 @@ async function saved<T = Record<string, unknown>>(
   const body = await (await response).json();
   expect(body.code, JSON.stringify(body)).toBe(0);
   return body.data as T;
-}
-
-async function switchLanguage(page: Page, lang: 'zh' | 'en' | 'es') {
-  await expect(async () => {
-    await chooseLanguage(page, lang);
-  }).toPass({ timeout: 35_000 });
 }
 
 /** Clicks the OK button of the visible Popconfirm. */
@@ -74,7 +57,7 @@ test.describe('device registry screens', () => {
     await expect(page.getByTestId('model-drawer')).toBeVisible();
     const modelName = `Meter gw ${n}`;
     await page.getByTestId('model-form-name').fill(modelName);
-    await choose(page, 'model-form-template', 'Electric meter (Modbus)');
+    await chooseOption(page, 'model-form-template', 'Electric meter (Modbus)');
     const model = await saved<{ id: number; template_id: number }>(page, 'POST', '/api/v1/device/model', () =>
       page.getByTestId('model-form-submit').click(),
     );
@@ -88,7 +71,7 @@ test.describe('device registry screens', () => {
     await page.getByTestId('device-add').click();
     await page.getByTestId('device-form-imei').fill(imei);
     await page.getByTestId('device-form-title').fill(`Metered ${n}`);
-    await choose(page, 'device-form-model', modelName);
+    await chooseOption(page, 'device-form-model', modelName);
     const device = await saved<{ id: number; template_id: number | null; device_model: string }>(
       page,
       'POST',
@@ -110,7 +93,7 @@ test.describe('device registry screens', () => {
     await page.getByTestId('template-point-add').click();
     await expect(page.getByTestId('point-drawer')).toBeVisible();
     await page.getByTestId('point-form-name').fill('level');
-    await choose(page, 'point-form-area', '4X');
+    await chooseOption(page, 'point-form-area', '4X');
     await page.getByTestId('point-form-address').fill('0');
     await page.getByTestId('point-form-submit').click();
     await expect(page.getByTestId('point-drawer')).toBeHidden();
@@ -135,7 +118,7 @@ test.describe('device registry screens', () => {
     await expect(page.getByTestId('template-editor')).toBeVisible();
     await page.getByTestId('template-point-add').click();
     await page.getByTestId('point-form-name').fill('temp');
-    await choose(page, 'point-form-area', '4X');
+    await chooseOption(page, 'point-form-area', '4X');
     await page.getByTestId('point-form-address').fill('1');
     await page.getByTestId('point-form-unit').fill('°C');
     await page.getByTestId('point-form-submit').click();
@@ -169,7 +152,7 @@ test.describe('device registry screens', () => {
     await page.getByRole('tab', { name: /Ports/ }).click();
     await page.getByTestId('port-add').click();
     await page.getByTestId('port-form-name').fill('COM1');
-    await choose(page, 'port-form-baud', '19200');
+    await chooseOption(page, 'port-form-baud', '19200');
     await page.getByTestId('port-form-poll').fill('15');
     const port = await saved<{ baud: number; poll_interval_s: number }>(page, 'POST', '/port', () =>
       page.getByTestId('port-form-submit').click(),
@@ -188,20 +171,20 @@ test.describe('device registry screens', () => {
     const dialog = modal(page, 'reallocation-modal');
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Not assigned to anyone');
-    await choose(page, 'reallocation-user', customer);
+    await chooseOption(page, 'reallocation-user', customer);
     await saved(page, 'POST', `/device/${device.id}/assign`, () =>
       page.getByTestId('reallocation-assign').click(),
     );
     await expect(dialog.getByTestId('reallocation-assigned')).toContainText(customer);
     await shot(page, 'device-reallocation-en');
-    await choose(page, 'reallocation-user', customer);
+    await chooseOption(page, 'reallocation-user', customer);
     await page.getByTestId('reallocation-transfer').click();
     await saved(page, 'POST', `/device/${device.id}/transfer`, () => confirmPop(page));
     await expect(dialog).toBeHidden();
     await expect(row).toContainText(customer);
 
     // The same screens in Chinese.
-    await switchLanguage(page, 'zh');
+    await chooseLanguage(page, 'zh');
     await row.getByTestId('device-reallocate').click();
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('所属用户');
@@ -297,24 +280,26 @@ test.describe('device registry screens', () => {
     await table.locator('tr', { hasText: taken }).locator('.ant-checkbox-input').check();
     await page.getByTestId('devices-batch-update').click();
     await page.getByTestId('batch-tick-group_id').check();
-    await choose(page, 'batch-group', group);
+    await chooseOption(page, 'batch-group', group);
     const batch = await saved<{ updated: number }>(page, 'POST', '/device/batch', () =>
       modal(page, 'batch-update-modal').locator('.ant-btn-primary').click(),
     );
     expect(batch.updated).toBe(1);
     await expect(table.locator('tr', { hasText: taken })).toContainText(group);
 
-    // Credentials: rotate, then copy the new DTU registration packet.
+    // Credentials: an imported device's secrets were never shown (stored hashed); rotate, then copy the
+    // new DTU registration packet, shown this once.
     await table.locator('tr', { hasText: taken }).getByTestId('device-title').click();
     await page.getByRole('tab', { name: 'Credentials' }).click();
-    await page.getByTestId('cred-dtu-reveal').click();
-    const before = (await page.getByTestId('cred-dtu').textContent()) ?? '';
-    expect(before).toContain(`REG,${taken},`);
+    await expect(page.getByTestId('cred-hidden-note')).toBeVisible();
+    await expect(page.getByTestId('cred-dtu')).toHaveCount(0);
     await page.getByTestId('cred-rotate').click();
     const rotated = await saved<{ dtu_registration: string }>(page, 'POST', '/credentials/rotate', () =>
       confirmPop(page),
     );
-    expect(rotated.dtu_registration).not.toBe(before);
+    expect(rotated.dtu_registration).toContain(`REG,${taken},`);
+    await expect(page.getByTestId('cred-once-note')).toBeVisible();
+    await page.getByTestId('cred-dtu-reveal').click();
     await expect(page.getByTestId('cred-dtu')).toContainText(rotated.dtu_registration);
     await page.getByTestId('cred-dtu-copy').click();
     await expect(page.locator('.ant-message')).toContainText('Copied');

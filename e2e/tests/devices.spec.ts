@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { admin } from '../support/auth.js';
-import { chooseLanguage, freshLogin, shot, signIn } from '../support/ui.js';
+import { chooseLanguage, chooseOption, freshLogin, shot, signIn } from '../support/ui.js';
 
 // Issue 3, device registry (web): the admin adds a Modbus gateway, builds the meter catalogue on it
 // (slave 1) and adds a second slave, edits the trip point's value translation and sees the point's tags
@@ -10,27 +10,6 @@ const LANGS = [
   { lang: 'en', access: 'Read-write', storage: 'On change', tab: 'Data points' },
   { lang: 'es', access: 'Lectura y escritura', storage: 'Al cambiar', tab: 'Puntos de datos' },
 ] as const;
-
-/**
- * Picks an option of a select inside a drawer or modal (no Escape: it would close the drawer). Retried:
- * a click that lands while the dropdown is still animating in can be lost.
- */
-async function choose(page: Page, testId: string, text: string) {
-  const select = page.getByTestId(testId);
-  const open = page.locator('.ant-select-dropdown:visible');
-  await expect(async () => {
-    if ((await open.count()) === 0) await select.click();
-    await open.locator('.ant-select-item-option', { hasText: text }).first().click({ timeout: 2000 });
-    await expect(select).toContainText(text, { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-}
-
-/** The shell's language switch, retried the same way. */
-async function switchLanguage(page: Page, lang: 'zh' | 'en' | 'es') {
-  await expect(async () => {
-    await chooseLanguage(page, lang);
-  }).toPass({ timeout: 35_000 });
-}
 
 async function saved(page: Page, method: string, part: string, click: () => Promise<void>) {
   const response = page.waitForResponse((r) => r.url().includes(part) && r.request().method() === method);
@@ -65,24 +44,33 @@ test.describe('device registry', () => {
       page.getByTestId('device-form-submit').click(),
     );
     expect(device.device_class).toBe('DTUGW');
+    // The new device's secrets are shown once, in a dialog: masked, revealed, then the dialog closes.
+    const once = page.getByTestId('device-credentials-once');
+    await expect(once).toBeVisible();
+    await expect(page.getByTestId('cred-once-note')).toContainText('will not show them again');
+    await expect(once.getByTestId('cred-dtu')).toContainText('•');
+    await once.getByTestId('cred-dtu-reveal').click();
+    await expect(once.getByTestId('cred-dtu')).toContainText(`REG,${imei},`);
+    await shot(page, 'device-credentials-en');
+    await page.locator('.ant-modal-confirm-btns .ant-btn').click();
+    await expect(once).toBeHidden();
     const row = page.getByTestId('devices-table').locator('tr', { hasText: imei });
     await expect(row.getByTestId('device-class')).toHaveText('DTUGW');
     await expect(row.getByTestId('device-status')).toHaveText('Offline');
     await shot(page, 'devices-list-en');
 
-    // Details: credentials masked, then the meter template on the gateway and a second slave.
+    // Details: the credentials tab shows the identity only, then the meter template on the gateway and a second slave.
     await row.getByTestId('device-title').click();
     await expect(page).toHaveURL(new RegExp(`/device/detail/${device.id}$`));
     await expect(page.getByTestId('device-detail-title')).toHaveText(title);
     await page.getByRole('tab', { name: 'Credentials' }).click();
-    await expect(page.getByTestId('cred-dtu')).toContainText('•');
-    await page.getByTestId('cred-dtu-reveal').click();
-    await expect(page.getByTestId('cred-dtu')).toContainText(`REG,${imei},`);
-    await shot(page, 'device-credentials-en');
+    await expect(page.getByTestId('cred-hidden-note')).toBeVisible();
+    await expect(page.getByTestId('device-credentials')).toContainText(imei);
+    await expect(page.getByTestId('device-credentials')).not.toContainText('REG,');
 
     await page.getByRole('tab', { name: /Slave devices/ }).click();
     await page.getByTestId('slave-apply-template').click();
-    await choose(page, 'apply-template-select', 'Electric meter (Modbus)');
+    await chooseOption(page, 'apply-template-select', 'Electric meter (Modbus)');
     const applied = await saved(page, 'POST', '/slavedevice/batch', () =>
       page.getByTestId('apply-template-ok').click(),
     );
@@ -126,9 +114,9 @@ test.describe('device registry', () => {
     // A point the contracts' rules refuse is stopped before it is sent (0X holds single bits).
     await page.getByTestId('point-add').click();
     await page.getByTestId('point-form-name').fill('bad_coil');
-    await choose(page, 'point-form-area', '0X');
+    await chooseOption(page, 'point-form-area', '0X');
     await page.getByTestId('point-form-address').fill('5');
-    await choose(page, 'point-form-data-type', 'float');
+    await chooseOption(page, 'point-form-data-type', 'float');
     await page.getByTestId('point-form-submit').click();
     await expect(page.getByTestId('point-drawer')).toContainText('holds single bits');
     await page.getByTestId('point-drawer').getByRole('button', { name: 'Cancel' }).click();
@@ -136,7 +124,7 @@ test.describe('device registry', () => {
     await expect(page.locator('.ant-drawer-mask:visible')).toHaveCount(0);
 
     for (const l of LANGS) {
-      await switchLanguage(page, l.lang);
+      await chooseLanguage(page, l.lang);
       await expect(trip.getByTestId('point-access')).toHaveText(l.access);
       await expect(trip.getByTestId('point-storage')).toHaveText(l.storage);
       await expect(trip.getByTestId('point-data-type')).toHaveText('uint8');
@@ -148,7 +136,9 @@ test.describe('device registry', () => {
 
     // The templates page lists the meter catalogue.
     await page.goto('/device/template');
-    await expect(page.getByTestId('templates-table')).toContainText('Electric meter (Modbus)');
+    // Built in by the platform, named in the user's language and naming no specification.
+    await expect(page.getByTestId('templates-table')).toContainText('Contador eléctrico (Modbus)');
+    await expect(page.getByTestId('templates-table')).not.toContainText('SPEC');
     await expect(page.getByTestId('template-builtin').first()).toBeVisible();
     await shot(page, 'device-templates-es');
   });

@@ -7,7 +7,7 @@ import { configureApiClient, resetApiClientState } from '../shared/api/client';
 import i18n from '../shared/i18n';
 import { encodeAutoLogin } from '../shared/session/auto-login';
 import { clearSession, getToken, saveSession } from '../shared/session/token';
-import { loginLoader, shellLoader } from './guard';
+import { authLandingLoader, loginLoader, shellLoader } from './guard';
 
 const user = {
   user_id: 1,
@@ -119,6 +119,34 @@ describe('navigation guard (SPEC 2.2)', () => {
     expect(await run(shellLoader(queryClient), '/')).toEqual({ location: '/user/me', replace: true });
     expect(await run(shellLoader(queryClient), '/no/such/page')).toEqual({
       location: '/user/me',
+      replace: true,
+    });
+  });
+
+  it('renders a SPEC route still to be built instead of redirecting, and unknown paths still redirect', async () => {
+    saveSession({ token: 'T', refresh_token: 'R', expires_in: 3600 });
+    serve();
+    for (const path of ['/scada/app', '/ota/device', '/balance', '/fee/overview', '/wxaopen', '/device/ui']) {
+      expect(await run(shellLoader(queryClient), path), path).toBeNull();
+    }
+    expect(await run(shellLoader(queryClient), '/scadaX')).toEqual({ location: '/user/me', replace: true });
+  });
+
+  it('keeps the third-party sign-in landings public: a payload signs in, none shows the page', async () => {
+    serve();
+    for (const path of ['/auth-redirect', '/authorizationCode']) {
+      expect(await run(authLandingLoader(queryClient), path), path).toBeNull();
+    }
+    const u = encodeAutoLogin({ username: 'alice', password: 'secret!1' });
+    expect(
+      await run(
+        authLandingLoader(queryClient),
+        `/auth-redirect?redirect=/user/me&u=${encodeURIComponent(u)}`,
+      ),
+    ).toEqual({ location: '/user/me', replace: true });
+    expect(getToken()).toBe('T-NEW');
+    expect(await run(authLandingLoader(queryClient), '/authorizationCode')).toEqual({
+      location: '/',
       replace: true,
     });
   });

@@ -9,6 +9,7 @@ import { ApiError, messageOf } from '../shared/api/errors';
 import i18n from '../shared/i18n';
 import { autoLoginBody, decodeAutoLogin } from '../shared/session/auto-login';
 import { hasToken } from '../shared/session/token';
+import { isPlannedPath } from './planned-routes';
 import {
   filterRoutes,
   findLeaf,
@@ -20,6 +21,9 @@ import {
 } from './route-access';
 import { appRoutes } from './routes';
 import { loadSession } from './session';
+
+/** SPEC 2.1 public landings of a third-party sign-in; after signing in they lead on to `redirect` or /. */
+export const AUTH_LANDINGS: readonly string[] = ['/auth-redirect', '/authorizationCode'];
 
 /**
  * SPEC 2.2 query parameter `u`: log in with the carried credentials. On success the parameter is
@@ -34,12 +38,13 @@ export async function handleAutoLogin(url: URL, queryClient: QueryClient): Promi
   try {
     await loginWithBody(autoLoginBody(credentials));
   } catch (error) {
-    showError(messageOf(error, (k) => i18n.t(k)));
+    showError(messageOf(error, (k) => i18n.t(k), i18n.language));
     return replace('/login');
   }
   queryClient.removeQueries({ queryKey: authKeys.all });
   url.searchParams.delete('u');
-  if (url.pathname === '/login') return replace(safeRedirect(url.searchParams.get('redirect')));
+  if (url.pathname === '/login' || AUTH_LANDINGS.includes(url.pathname))
+    return replace(safeRedirect(url.searchParams.get('redirect')));
   const search = url.searchParams.toString();
   return replace(`${url.pathname}${search ? `?${search}` : ''}`);
 }
@@ -55,6 +60,21 @@ async function ensureCustomize(queryClient: QueryClient): Promise<void> {
 
 /** Loader of /login: a signed-in user goes to /. */
 export function loginLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const auto = await handleAutoLogin(url, queryClient);
+    if (auto) return auto;
+    await ensureCustomize(queryClient);
+    if (hasToken()) return replace('/');
+    return null;
+  };
+}
+
+/**
+ * Loader of /auth-redirect and /authorizationCode (public, SPEC 2.1): a payload signs in and moves on;
+ * a signed-in visitor goes to /; otherwise the page explains the link is invalid or expired.
+ */
+export function authLandingLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     const auto = await handleAutoLogin(url, queryClient);
@@ -83,7 +103,7 @@ export function shellLoader(queryClient: QueryClient) {
       // SPEC 2.2: the error message in the current language (SPEC 8), or 'Verification failed'.
       const text =
         error instanceof ApiError && error.code > 0
-          ? messageOf(error, (k) => i18n.t(k))
+          ? messageOf(error, (k) => i18n.t(k), i18n.language)
           : i18n.t('guard.verifyFailed');
       showError(text);
       return redirect('/');
@@ -94,6 +114,8 @@ export function shellLoader(queryClient: QueryClient) {
     const permitted = filterRoutes(appRoutes, session.access);
     const leaf = findLeaf(flattenRoutes(permitted), url.pathname);
     if (!leaf) {
+      // A SPEC route still to be built renders a page saying so (router: planned routes).
+      if (isPlannedPath(url.pathname)) return null;
       return replace(
         landingPath(permitted, { otaHost: session.config?.ota_host ?? null, currentHost: location.host }),
       );

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { loginLoader, shellLoader } from './guard';
+import { AUTH_LANDINGS, authLandingLoader, loginLoader, shellLoader } from './guard';
 import { RouteError } from './layout/RouteError';
 import { RouteFallback } from './layout/RouteFallback';
+import { PLANNED_PREFIXES } from './planned-routes';
 import { flattenRoutes } from './route-access';
 import type { LeafRoute } from './route-types';
 import { appRoutes } from './routes';
@@ -40,6 +41,17 @@ export function buildRouteObjects(queryClient: QueryClient): RouteObject[] {
       HydrateFallback: RouteFallback,
       ErrorBoundary: RouteError,
     },
+    ...AUTH_LANDINGS.map(
+      (path): RouteObject => ({
+        path,
+        loader: authLandingLoader(queryClient),
+        lazy: async () => ({
+          Component: (await import('../features/auth/pages/AuthRedirectPage')).default,
+        }),
+        HydrateFallback: RouteFallback,
+        ErrorBoundary: RouteError,
+      }),
+    ),
     {
       path: '/401',
       lazy: async () => ({ Component: (await import('../features/errors/pages/ForbiddenPage')).default }),
@@ -65,6 +77,18 @@ export function buildRouteObjects(queryClient: QueryClient): RouteObject[] {
           lazy: async () => ({ Component: (await import('./RedirectPage')).default }),
         },
         ...pages.map(pageRoute),
+        ...PLANNED_PREFIXES.map(
+          (prefix): RouteObject => ({
+            path: `${prefix}/*`,
+            handle: {
+              meta: { titleKey: 'pages.notAvailableTitle', hidden: true },
+              fullPath: prefix,
+            } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('../features/errors/pages/NotAvailablePage')).default,
+            }),
+          }),
+        ),
         { path: '*', Component: RouteFallback },
       ],
     },

@@ -96,7 +96,7 @@ export default function AppLayout() {
   );
 
   return (
-    <PermissionProvider authList={authList} roles={user?.roles}>
+    <PermissionProvider authList={authList} roles={user?.roles} readOnly={user?.is_demo === true}>
       <Layout className="app-shell">
         <Navbar collapsed={isMobile ? !drawerOpen : collapsed} onToggle={onToggle} />
         <Layout hasSider={!isMobile}>

@@ -1,5 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Layout, Space } from 'antd';
+import { Button, Layout, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NoticeBell } from '../../features/alarms/components/NoticeBell';
@@ -8,7 +8,7 @@ import { usePlatformTitle } from '../../features/system/api/get-customize-info';
 import { LanguageSwitch } from '../../shared/components/LanguageSwitch';
 import { Logo } from '../../shared/components/Logo';
 import { SizeSwitch } from '../../shared/components/SizeSwitch';
-import { usePermission } from '../../shared/permission/permission';
+import { usePermission, useReadOnly } from '../../shared/permission/permission';
 import { FullscreenToggle } from './FullscreenToggle';
 import { UserMenu } from './UserMenu';
 
@@ -17,6 +17,7 @@ export function Navbar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
   const title = usePlatformTitle();
   // SPEC 2.4: the notification popover only with permission Event.
   const canSeeNotices = usePermission('Event');
+  const readOnly = useReadOnly();
   return (
     <Layout.Header className="app-header">
       <Button
@@ -36,6 +37,13 @@ export function Navbar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
       </Link>
       <div className="app-header-spacer" />
       <Space size={4} className="app-header-actions">
+        {readOnly && (
+          <Tooltip title={t('navbar.readOnlyHint')}>
+            <Tag color="gold" data-testid="read-only-tag">
+              {t('navbar.readOnly')}
+            </Tag>
+          </Tooltip>
+        )}
         {canSeeNotices && <NoticeBell />}
         <DashboardLink />
         <FullscreenToggle />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addTab, closeAllTabs, closeOtherTabs, closeTab, type VisitedTab } from './tab-model';
+import { addTab, closeAllTabs, closeOtherTabs, closeTab, renameTab, type VisitedTab } from './tab-model';
 
 const tab = (path: string): VisitedTab => ({ path, titleKey: `t${path}` });
 const abc = [tab('/a'), tab('/b'), tab('/c')];
@@ -30,5 +30,12 @@ describe('tab rules (SPEC 2.4)', () => {
 
   it('close all empties the bar and goes to the root', () => {
     expect(closeAllTabs()).toEqual({ tabs: [], navigateTo: '/' });
+  });
+
+  it('a page names its own tab, and a revisit keeps the name', () => {
+    const named = renameTab(abc, '/b', 'Cold room A');
+    expect(named[1]).toEqual({ path: '/b', titleKey: 't/b', title: 'Cold room A' });
+    expect(addTab(named, tab('/b'))[1]?.title).toBe('Cold room A');
+    expect(renameTab(abc, '/x', 'nothing')).toBe(abc);
   });
 });

@@ -2,6 +2,8 @@
 export interface VisitedTab {
   path: string;
   titleKey: string;
+  /** What the page itself calls this tab (e.g. the device's name); shown instead of the titleKey. */
+  title?: string;
 }
 
 export interface TabChange {
@@ -36,4 +38,15 @@ export function closeOtherTabs(tabs: readonly VisitedTab[], path: string, active
 /** Close everything and go to the root (which leads to the landing page). */
 export function closeAllTabs(): TabChange {
   return { tabs: [], navigateTo: ROOT_PATH };
+}
+
+/** The page names its own tab (two device details are two devices, not two 'Device details'). */
+export function renameTab(
+  tabs: readonly VisitedTab[],
+  path: string,
+  title: string | undefined,
+): VisitedTab[] {
+  const index = tabs.findIndex((t) => t.path === path);
+  if (index === -1 || tabs[index]?.title === title) return tabs as VisitedTab[];
+  return tabs.map((t, i) => (i === index ? { ...t, title } : t));
 }

@@ -131,7 +131,8 @@ const zh = {
       disabled: '已停用',
       remark: '备注',
       triggerCount: '关联触发器',
-      inUse: '该联系人关联了 {{count}} 个触发器，删除后它们将不再通知此人',
+      inUse_one: '该联系人关联了 {{count}} 个触发器，删除后它们将不再通知此人',
+      inUse_other: '该联系人关联了 {{count}} 个触发器，删除后它们将不再通知此人',
       test: '发送测试通知',
       testQueued: '测试通知已加入发送队列，可在发送记录中查看结果',
       problem: {
@@ -288,7 +289,8 @@ const en: typeof zh = {
       disabled: 'Disabled',
       remark: 'Remark',
       triggerCount: 'Triggers',
-      inUse: 'Linked to {{count}} triggers; they will no longer notify this contact',
+      inUse_one: 'Linked to {{count}} trigger; it will no longer notify this contact',
+      inUse_other: 'Linked to {{count}} triggers; they will no longer notify this contact',
       test: 'Send a test notice',
       testQueued: 'Test notice queued; its result shows in the delivery log',
       problem: {
@@ -452,7 +454,8 @@ const es: typeof zh = {
       disabled: 'Desactivado',
       remark: 'Observación',
       triggerCount: 'Disparadores',
-      inUse: 'Vinculado a {{count}} disparadores; dejarán de avisar a este contacto',
+      inUse_one: 'Vinculado a {{count}} disparador; dejará de avisar a este contacto',
+      inUse_other: 'Vinculado a {{count}} disparadores; dejarán de avisar a este contacto',
       test: 'Enviar un aviso de prueba',
       testQueued: 'Aviso de prueba en cola; el resultado aparece en el registro de envíos',
       problem: {

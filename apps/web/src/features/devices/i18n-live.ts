@@ -20,7 +20,7 @@ const zh = {
     autoRefresh: '实时更新',
     emptyTitle: '设备尚未上报数据',
     emptyHint:
-      '设备通过 MQTT（发布到 fleet/<IMEI>/telemetry）、HTTP（POST /api/v1/ingest/<IMEI>，携带 X-Device-Key）或 DTU（注册包后按轮询应答）上报数据，所需凭证见',
+      '设备通过 MQTT（发布到 {{topic}}）、HTTP（POST {{ingest}}，携带 {{header}}）或 DTU（注册包后按轮询应答）上报数据，所需凭证见',
     emptyLink: '接入凭证',
     noPoints: '该设备没有需要采集的数据点，请先在“数据点”中添加。',
     write: '下发',
@@ -81,6 +81,15 @@ const zh = {
     unknown: '未知',
     level: { none: '无信号', weak: '弱', fair: '一般', good: '良好', excellent: '极好' },
   },
+  linkHealth: {
+    title: '链路健康',
+    malformed: '异常报文（已丢弃）',
+    exceptions: 'Modbus 异常应答',
+    timeouts: '应答超时',
+    never: '从未发生',
+    empty: '未记录到任何问题',
+    hint: '自设备创建以来的累计次数，约每 10 秒更新',
+  },
   heartbeat: {
     content: '心跳包',
     interval: '心跳间隔（秒）',
@@ -111,7 +120,7 @@ const en: LiveStrings = {
     autoRefresh: 'Updates live',
     emptyTitle: 'Nothing reported yet',
     emptyHint:
-      'A device sends data over MQTT (publish to fleet/<IMEI>/telemetry), HTTP (POST /api/v1/ingest/<IMEI> with X-Device-Key) or as a DTU (registration packet, then answering polls). The credentials are on the',
+      'A device sends data over MQTT (publish to {{topic}}), HTTP (POST {{ingest}} with {{header}}) or as a DTU (registration packet, then answering polls). The credentials are on the',
     emptyLink: 'Credentials tab',
     noPoints: 'This device has no collected data points; add them under "Data points" first.',
     write: 'Write',
@@ -172,6 +181,15 @@ const en: LiveStrings = {
     unknown: 'Unknown',
     level: { none: 'No signal', weak: 'Weak', fair: 'Fair', good: 'Good', excellent: 'Excellent' },
   },
+  linkHealth: {
+    title: 'Link health',
+    malformed: 'Malformed frames (dropped)',
+    exceptions: 'Modbus exception answers',
+    timeouts: 'Timeouts (no answer)',
+    never: 'never',
+    empty: 'No problems recorded',
+    hint: 'Totals since the device was created, updated about every 10 s',
+  },
   heartbeat: {
     content: 'Heartbeat packet',
     interval: 'Heartbeat interval (s)',
@@ -200,7 +218,7 @@ const es: LiveStrings = {
     autoRefresh: 'Se actualiza en vivo',
     emptyTitle: 'Aún no hay datos',
     emptyHint:
-      'Un dispositivo envía datos por MQTT (publicar en fleet/<IMEI>/telemetry), HTTP (POST /api/v1/ingest/<IMEI> con X-Device-Key) o como DTU (paquete de registro y respuestas a las consultas). Las credenciales están en la pestaña',
+      'Un dispositivo envía datos por MQTT (publicar en {{topic}}), HTTP (POST {{ingest}} con {{header}}) o como DTU (paquete de registro y respuestas a las consultas). Las credenciales están en la pestaña',
     emptyLink: 'Credenciales',
     noPoints: 'Este dispositivo no tiene puntos que recopilar; añádalos primero en "Puntos de datos".',
     write: 'Escribir',
@@ -260,6 +278,15 @@ const es: LiveStrings = {
     label: 'Calidad de señal',
     unknown: 'Desconocida',
     level: { none: 'Sin señal', weak: 'Débil', fair: 'Aceptable', good: 'Buena', excellent: 'Excelente' },
+  },
+  linkHealth: {
+    title: 'Estado del enlace',
+    malformed: 'Tramas mal formadas (descartadas)',
+    exceptions: 'Respuestas de excepción Modbus',
+    timeouts: 'Tiempos de espera (sin respuesta)',
+    never: 'nunca',
+    empty: 'No se registraron problemas',
+    hint: 'Totales desde la creación del dispositivo, actualizados cada 10 s aprox.',
   },
   heartbeat: {
     content: 'Paquete de latido',

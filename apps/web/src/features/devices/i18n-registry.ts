@@ -3,6 +3,10 @@
  * reallocation, batch update). Merged into the devices bundle by i18n.ts.
  */
 const zh = {
+  builtinTemplate: {
+    meterName: '电表（Modbus）',
+    meterRemark: '电表数据点：电压、电流、功率、电能、费率、频率、余额、跳闸开关',
+  },
   templateEditor: {
     add: '新增模板',
     addTitle: '新增模板',
@@ -100,6 +104,11 @@ const zh = {
 };
 
 const en: typeof zh = {
+  builtinTemplate: {
+    meterName: 'Electric meter (Modbus)',
+    meterRemark:
+      'Meter data points: voltages, currents, powers, energies, tariffs, frequency, balance, trip switch',
+  },
   templateEditor: {
     add: 'New template',
     addTitle: 'New template',
@@ -199,6 +208,11 @@ const en: typeof zh = {
 };
 
 const es: typeof zh = {
+  builtinTemplate: {
+    meterName: 'Contador eléctrico (Modbus)',
+    meterRemark:
+      'Puntos de datos del contador: tensiones, corrientes, potencias, energías, tarifas, frecuencia, saldo, interruptor de disparo',
+  },
   templateEditor: {
     add: 'Nueva plantilla',
     addTitle: 'Nueva plantilla',

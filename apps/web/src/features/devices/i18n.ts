@@ -42,7 +42,8 @@ const zh = {
       add: '新增设备',
       import: '批量导入',
       batchDelete: '批量删除',
-      batchDeleteConfirm: '确认删除选中的 {{count}} 台设备？',
+      batchDeleteConfirm_one: '确认删除选中的 {{count}} 台设备？',
+      batchDeleteConfirm_other: '确认删除选中的 {{count}} 台设备？',
       detail: '详情',
     },
     form: {
@@ -66,7 +67,8 @@ const zh = {
       imeis: 'IMEI（每行一个）',
       imeiCount: '共 {{count}} 个 IMEI',
       submit: '导入',
-      done: '已导入 {{count}} 台设备',
+      done_one: '已导入 {{count}} 台设备',
+      done_other: '已导入 {{count}} 台设备',
       failed: '导入失败，未导入任何设备',
       row: '行',
       reason: '原因',
@@ -94,6 +96,11 @@ const zh = {
       rotate: '重新生成',
       rotateConfirm: '重新生成后旧凭证立即失效，设备需重新配置。确认？',
       rotated: '凭证已重新生成',
+      imei: 'IMEI',
+      onceNote: '请立即复制并妥善保存这些密钥：平台只保存其哈希，关闭后将不再显示。',
+      hiddenNote: '密钥仅在创建或重新生成时显示一次，平台只保存其哈希。忘记密钥时请重新生成。',
+      createdTitle: '设备已创建：接入凭证',
+      hidden: '已隐藏（仅显示一次）',
     },
     slave: {
       add: '新增从机',
@@ -171,7 +178,8 @@ const zh = {
       gatewayProtocol: '网关协议',
       updated: '更新时间',
       searchPlaceholder: '模板名称',
-      outdated: '{{count}} 台设备待更新',
+      outdated_one: '{{count}} 台设备待更新',
+      outdated_other: '{{count}} 台设备待更新',
     },
   },
 };
@@ -214,7 +222,8 @@ const en: typeof zh = {
       add: 'Add device',
       import: 'Import',
       batchDelete: 'Delete selected',
-      batchDeleteConfirm: 'Delete the {{count}} selected devices?',
+      batchDeleteConfirm_one: 'Delete {{count}} selected device?',
+      batchDeleteConfirm_other: 'Delete the {{count}} selected devices?',
       detail: 'Details',
     },
     form: {
@@ -238,7 +247,8 @@ const en: typeof zh = {
       imeis: 'IMEIs (one per line)',
       imeiCount: '{{count}} IMEIs',
       submit: 'Import',
-      done: '{{count}} devices imported',
+      done_one: '{{count}} device imported',
+      done_other: '{{count}} devices imported',
       failed: 'Import failed, nothing was imported',
       row: 'Row',
       reason: 'Reason',
@@ -267,6 +277,13 @@ const en: typeof zh = {
       rotateConfirm:
         'The old credentials stop working at once and the device must be reconfigured. Continue?',
       rotated: 'Credentials regenerated',
+      imei: 'IMEI',
+      onceNote:
+        'Copy these secrets now and keep them safe: the platform stores only their hashes and will not show them again.',
+      hiddenNote:
+        'The secrets are shown once, at creation or regeneration; the platform stores only their hashes. Lost them? Regenerate.',
+      createdTitle: 'Device created: its credentials',
+      hidden: 'Hidden (shown once)',
     },
     slave: {
       add: 'Add slave',
@@ -344,7 +361,8 @@ const en: typeof zh = {
       gatewayProtocol: 'Gateway protocol',
       updated: 'Updated',
       searchPlaceholder: 'Template name',
-      outdated: '{{count}} devices to update',
+      outdated_one: '{{count}} device to update',
+      outdated_other: '{{count}} devices to update',
     },
   },
 };
@@ -387,7 +405,8 @@ const es: typeof zh = {
       add: 'Añadir dispositivo',
       import: 'Importar',
       batchDelete: 'Eliminar selección',
-      batchDeleteConfirm: '¿Eliminar los {{count}} dispositivos seleccionados?',
+      batchDeleteConfirm_one: '¿Eliminar {{count}} dispositivo seleccionado?',
+      batchDeleteConfirm_other: '¿Eliminar los {{count}} dispositivos seleccionados?',
       detail: 'Detalles',
     },
     form: {
@@ -411,7 +430,8 @@ const es: typeof zh = {
       imeis: 'IMEI (uno por línea)',
       imeiCount: '{{count}} IMEI',
       submit: 'Importar',
-      done: '{{count}} dispositivos importados',
+      done_one: '{{count}} dispositivo importado',
+      done_other: '{{count}} dispositivos importados',
       failed: 'La importación falló, no se importó nada',
       row: 'Fila',
       reason: 'Motivo',
@@ -440,6 +460,13 @@ const es: typeof zh = {
       rotateConfirm:
         'Las credenciales anteriores dejan de funcionar y hay que reconfigurar el dispositivo. ¿Continuar?',
       rotated: 'Credenciales regeneradas',
+      imei: 'IMEI',
+      onceNote:
+        'Copie estos secretos ahora y guárdelos bien: la plataforma solo guarda sus hashes y no los volverá a mostrar.',
+      hiddenNote:
+        'Los secretos se muestran una sola vez, al crear o regenerar; la plataforma solo guarda sus hashes. ¿Los perdió? Regénerelos.',
+      createdTitle: 'Dispositivo creado: sus credenciales',
+      hidden: 'Oculto (se muestra una vez)',
     },
     slave: {
       add: 'Añadir esclavo',
@@ -517,7 +544,8 @@ const es: typeof zh = {
       gatewayProtocol: 'Protocolo de pasarela',
       updated: 'Actualizada',
       searchPlaceholder: 'Nombre de la plantilla',
-      outdated: '{{count}} dispositivos por actualizar',
+      outdated_one: '{{count}} dispositivo por actualizar',
+      outdated_other: '{{count}} dispositivos por actualizar',
     },
   },
 };

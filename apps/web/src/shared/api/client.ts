@@ -135,7 +135,14 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
     );
   }
   if (payload.code !== 0) {
-    throw new ApiError(payload.code, payload.msg ?? '', payload.data ?? null, response.status);
+    const translatable = payload as { msg_key?: unknown; msg_params?: unknown };
+    throw new ApiError(payload.code, payload.msg ?? '', payload.data ?? null, response.status, {
+      msgKey: typeof translatable.msg_key === 'string' ? translatable.msg_key : undefined,
+      msgParams:
+        translatable.msg_params && typeof translatable.msg_params === 'object'
+          ? (translatable.msg_params as Record<string, string | number>)
+          : undefined,
+    });
   }
   return payload.data as T;
 }
@@ -187,7 +194,7 @@ function showSessionExpired(): void {
 
 /** Show an error the way SPEC 8 says. Exported for callers that caught an error with notify: false. */
 export function notifyError(error: unknown): void {
-  const reaction = reactionTo(error, (key) => i18n.t(key));
+  const reaction = reactionTo(error, (key) => i18n.t(key), i18n.language);
   if (reaction.kind === 'toast') notifier.error(reaction.text, ERROR_TOAST_SECONDS);
   else if (reaction.kind === 'session-expired') showSessionExpired();
 }

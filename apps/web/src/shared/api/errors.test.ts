@@ -20,6 +20,33 @@ describe('business code handling (SPEC 8)', () => {
     });
   });
 
+  it('shows a keyed server message in the user language, with its parameters', () => {
+    const error = new ApiError(
+      20000,
+      'the model is used by 3 devices',
+      'the model is used by 3 devices',
+      422,
+      {
+        msgKey: 'model.inUse',
+        msgParams: { count: 3 },
+      },
+    );
+    expect(reactionTo(error, t, 'zh')).toEqual({ kind: 'toast', text: '该型号正被 3 台设备使用' });
+    expect(reactionTo(error, t, 'es')).toEqual({ kind: 'toast', text: 'el modelo lo usan 3 dispositivos' });
+    expect(messageOf(error, t, 'en-US')).toBe('the model is used by 3 devices');
+    const reason = new ApiError(10002, 'query.endtime: must not be before starttime', null, 400, {
+      msgKey: 'range.endBeforeStart',
+      msgParams: {},
+    });
+    expect(reactionTo(reason, t, 'zh')).toEqual({
+      kind: 'toast',
+      text: 'T(errors.paramError): 结束时间不能早于开始时间',
+    });
+    // An unknown key (a newer server) falls back to the text the server sent.
+    const unknown = new ApiError(20000, 'x', 'new message', 422, { msgKey: 'nope.unknown' });
+    expect(reactionTo(unknown, t, 'zh')).toEqual({ kind: 'toast', text: 'new message' });
+  });
+
   it('maps 10001, 10002 (with the field from msg), 10009 and others', () => {
     expect(reactionTo(new ApiError(10001, 'x'), t)).toEqual({
       kind: 'toast',

@@ -2,6 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Popconfirm } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCanWrite } from '../permission/permission';
 
 interface DeleteActionProps {
   /** What is deleted, shown in the confirmation (SPEC 8: 'confirm delete {0}'). */
@@ -14,9 +15,14 @@ interface DeleteActionProps {
   testId?: string;
 }
 
-/** The row action every list uses: a danger link button behind a confirmation, then a success toast. */
-export function DeleteAction({ name, description, disabled, onDelete, testId }: DeleteActionProps) {
+/**
+ * The row action every list uses: a danger link button behind a confirmation, then a success toast.
+ * Disabled for a read-only account (the demo) as well as when `disabled`.
+ */
+export function DeleteAction({ name, description, disabled: denied, onDelete, testId }: DeleteActionProps) {
   const { t } = useTranslation();
+  const mayWrite = useCanWrite();
+  const disabled = denied || !mayWrite;
   const { message } = App.useApp();
   return (
     <Popconfirm

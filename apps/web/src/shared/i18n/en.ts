@@ -28,6 +28,8 @@ const en: Messages = {
   lang: { label: 'Language', zh: '简体中文', en: 'English', es: 'Español' },
   size: { label: 'Layout size', small: 'Compact', middle: 'Default', large: 'Large' },
   navbar: {
+    readOnly: 'Read-only account',
+    readOnlyHint: 'This account can look at everything it is shown but cannot add, change or delete.',
     fullscreen: 'Full screen',
     exitFullscreen: 'Exit full screen',
     fullscreenUnsupported: 'Your browser does not support full screen',
@@ -36,7 +38,15 @@ const en: Messages = {
     toggleSidebar: 'Expand/collapse menu',
     backToTop: 'Back to top',
   },
-  tabs: { refresh: 'Refresh', close: 'Close', closeOthers: 'Close others', closeAll: 'Close all' },
+  tabs: {
+    label: 'Open pages',
+    scrollLeft: 'Scroll tabs left',
+    scrollRight: 'Scroll tabs right',
+    refresh: 'Refresh',
+    close: 'Close',
+    closeOthers: 'Close others',
+    closeAll: 'Close all',
+  },
   login: {
     title: 'Sign in',
     welcome: 'Welcome back',
@@ -114,6 +124,12 @@ const en: Messages = {
     notFound: 'Sorry, the page you visited does not exist',
     backHome: 'Back to home',
     goBack: 'Go back',
+    notAvailableTitle: 'Not available yet',
+    notAvailable: 'This feature ({{path}}) is not available yet on this platform.',
+    authLinkTitle: 'Third-party sign-in',
+    authLinkInvalid: 'This sign-in link is invalid or expired.',
+    authLinkSigningIn: 'Signing in…',
+    toLogin: 'Go to sign-in',
   },
   profile: {
     info: 'Basic information',

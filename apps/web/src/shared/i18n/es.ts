@@ -28,6 +28,8 @@ const es: Messages = {
   lang: { label: 'Idioma', zh: '简体中文', en: 'English', es: 'Español' },
   size: { label: 'Tamaño de la interfaz', small: 'Compacto', middle: 'Predeterminado', large: 'Amplio' },
   navbar: {
+    readOnly: 'Cuenta de solo lectura',
+    readOnlyHint: 'Esta cuenta puede ver lo que se le muestra, pero no puede añadir, cambiar ni eliminar.',
     fullscreen: 'Pantalla completa',
     exitFullscreen: 'Salir de pantalla completa',
     fullscreenUnsupported: 'Su navegador no admite pantalla completa',
@@ -36,7 +38,15 @@ const es: Messages = {
     toggleSidebar: 'Expandir/contraer menú',
     backToTop: 'Volver arriba',
   },
-  tabs: { refresh: 'Actualizar', close: 'Cerrar', closeOthers: 'Cerrar otras', closeAll: 'Cerrar todas' },
+  tabs: {
+    label: 'Páginas abiertas',
+    scrollLeft: 'Desplazar pestañas a la izquierda',
+    scrollRight: 'Desplazar pestañas a la derecha',
+    refresh: 'Actualizar',
+    close: 'Cerrar',
+    closeOthers: 'Cerrar otras',
+    closeAll: 'Cerrar todas',
+  },
   login: {
     title: 'Iniciar sesión',
     welcome: 'Bienvenido de nuevo',
@@ -114,6 +124,12 @@ const es: Messages = {
     notFound: 'Lo sentimos, la página que busca no existe',
     backHome: 'Volver al inicio',
     goBack: 'Volver',
+    notAvailableTitle: 'Aún no disponible',
+    notAvailable: 'Esta función ({{path}}) aún no está disponible en esta plataforma.',
+    authLinkTitle: 'Inicio de sesión de terceros',
+    authLinkInvalid: 'Este enlace de inicio de sesión no es válido o ha caducado.',
+    authLinkSigningIn: 'Iniciando sesión…',
+    toLogin: 'Ir a iniciar sesión',
   },
   profile: {
     info: 'Información básica',

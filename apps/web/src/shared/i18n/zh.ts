@@ -27,6 +27,8 @@ const zh = {
   lang: { label: '语言', zh: '简体中文', en: 'English', es: 'Español' },
   size: { label: '布局大小', small: '紧凑', middle: '默认', large: '宽松' },
   navbar: {
+    readOnly: '只读账号',
+    readOnlyHint: '此账号只能查看，不能新增、修改或删除。',
     fullscreen: '全屏',
     exitFullscreen: '退出全屏',
     fullscreenUnsupported: '您的浏览器不支持全屏',
@@ -35,7 +37,15 @@ const zh = {
     toggleSidebar: '展开/收起菜单',
     backToTop: '回到顶部',
   },
-  tabs: { refresh: '刷新', close: '关闭', closeOthers: '关闭其他', closeAll: '关闭所有' },
+  tabs: {
+    label: '已打开的页面',
+    scrollLeft: '向左滚动标签',
+    scrollRight: '向右滚动标签',
+    refresh: '刷新',
+    close: '关闭',
+    closeOthers: '关闭其他',
+    closeAll: '关闭所有',
+  },
   login: {
     title: '账号登录',
     welcome: '欢迎回来',
@@ -113,6 +123,12 @@ const zh = {
     notFound: '抱歉，您访问的页面不存在',
     backHome: '返回首页',
     goBack: '返回上一页',
+    notAvailableTitle: '暂未开放',
+    notAvailable: '此功能（{{path}}）在本平台上暂未开放。',
+    authLinkTitle: '第三方登录',
+    authLinkInvalid: '此登录链接无效或已过期。',
+    authLinkSigningIn: '正在登录…',
+    toLogin: '前往登录',
   },
   profile: {
     info: '基本信息',

@@ -53,6 +53,7 @@ export class LiveClient {
   private retryTimer: ReturnType<typeof setInterval> | undefined;
   private readonly outbox: string[] = [];
   private readonly handlers = new Map<EventType | '*', Set<Handler>>();
+  private readonly connectHandlers = new Set<() => void>();
   /** Device id -> how many consumers want its LD stream. */
   private readonly devices = new Map<number, number>();
   /** Malformed frames received from the server (counted, ignored). */
@@ -103,6 +104,15 @@ export class LiveClient {
     }
     set.add(handler);
     return () => void set.delete(handler);
+  }
+
+  /**
+   * Called on every (re)connection: events sent while the socket was down (or before it first opened) are
+   * lost, so a list fed by live events refetches here to catch up. Returns the unsubscribe function.
+   */
+  onConnect(handler: () => void): () => void {
+    this.connectHandlers.add(handler);
+    return () => void this.connectHandlers.delete(handler);
   }
 
   /** Asks for the LD stream of these devices until the returned function is called. */
@@ -161,6 +171,7 @@ export class LiveClient {
       if (this.devices.size > 0) socket.send(`SUB,0,${JSON.stringify([...this.devices.keys()])}`);
       this.flushOutbox();
       this.startHeartbeat();
+      for (const handler of [...this.connectHandlers]) handler();
     };
     socket.onmessage = (event) => this.receive(event.data);
     socket.onerror = () => {

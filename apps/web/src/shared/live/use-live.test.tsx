@@ -56,4 +56,21 @@ describe('live hooks', () => {
     socket.receive('AL,3,{"alarm_type":1,"at":"2026-01-01T00:00:00.000Z"}');
     expect(calls).toEqual(['b:3']);
   });
+
+  it('useLiveEvents resyncs on the first connection and after every reconnect, never after unmount', async () => {
+    const onResync = vi.fn();
+    const { unmount } = renderHook(() => useLiveEvents('AL', () => undefined, onResync));
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSocket.latest().open();
+    expect(onResync).toHaveBeenCalledTimes(1);
+    // The socket drops (events pushed meanwhile are lost); the reconnection catches up.
+    FakeSocket.latest().drop();
+    await vi.advanceTimersByTimeAsync(1_000);
+    const again = FakeSocket.latest();
+    expect(FakeSocket.all.length).toBe(2);
+    again.open();
+    expect(onResync).toHaveBeenCalledTimes(2);
+    unmount();
+    expect(onResync).toHaveBeenCalledTimes(2);
+  });
 });

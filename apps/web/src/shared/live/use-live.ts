@@ -4,18 +4,28 @@ import { getLiveClient, holdLiveClient } from './live-context';
 
 type EventOf<T extends LiveEvent['type']> = Extract<LiveEvent, { type: T }>;
 
-/** Calls `handler` for every live event of `type` (OL, AL...) while the component is mounted. */
+/**
+ * Calls `handler` for every live event of `type` (OL, AL...) while the component is mounted, and
+ * `onResync` (when given) each time the socket (re)connects: whatever was pushed while it was down is
+ * lost, so a list fed by these events refetches there and never stays stale.
+ */
 export function useLiveEvents<T extends LiveEvent['type']>(
   type: T,
   handler: (event: EventOf<T>) => void,
+  onResync?: () => void,
 ): void {
   const latest = useRef(handler);
   latest.current = handler;
+  const resync = useRef(onResync);
+  resync.current = onResync;
   useEffect(() => {
     const release = holdLiveClient();
-    const off = getLiveClient().on(type, (event) => latest.current(event as EventOf<T>));
+    const client = getLiveClient();
+    const off = client.on(type, (event) => latest.current(event as EventOf<T>));
+    const offConnect = client.onConnect(() => resync.current?.());
     return () => {
       off();
+      offConnect();
       release();
     };
   }, [type]);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { SearchInput } from '../../../shared/components/SearchInput';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
+import { Permit } from '../../../shared/permission/Permit';
 import { useCustomizeList } from '../api/customize';
 import { useDeleteCustomize, useSaveCustomize } from '../api/save-customize';
 import type { Customize, CustomizeBody } from '../api/types';
@@ -113,14 +114,16 @@ export default function CustomizePage() {
           <SearchInput list={list} placeholder={t('accounts.customize.searchPlaceholder')} width={260} />
         }
         actions={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setModal({ open: true })}
-            data-testid="customize-add"
-          >
-            {t('accounts.customize.add')}
-          </Button>
+          <Permit mode="disable">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setModal({ open: true })}
+              data-testid="customize-add"
+            >
+              {t('accounts.customize.add')}
+            </Button>
+          </Permit>
         }
       >
         <Table<Customize>

@@ -44,6 +44,7 @@ export default function LoginLogPage() {
             <Select
               allowClear
               placeholder={t('accounts.loginLog.result')}
+              aria-label={t('accounts.loginLog.result')}
               value={list.filters.success}
               onChange={(v) => list.setFilter('success', v)}
               options={[
@@ -80,6 +81,7 @@ export default function LoginLogPage() {
             t('accounts.common.total', { total }),
           )}
           scroll={{ x: 900 }}
+          data-testid="login-log-table"
           columns={[
             {
               title: t('accounts.loginLog.time'),

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { MODULE_DEFAULTS, MODULE_KEYS, type ModuleSwitches } from '@fleet/contracts';
+import { MODULE_DEFAULTS, MODULE_KEYS, MODULES_WITH_FEATURES, type ModuleSwitches } from '@fleet/contracts';
 import {
   App,
   Button,
@@ -18,6 +18,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../shared/components/PageContainer';
+import { Permit } from '../../../shared/permission/Permit';
 import { useSystemConfig } from '../../system/api/get-system-config';
 import { useAlarmLevels, useSaveAlarmLevels, useSaveModules } from '../api/platform-options';
 import type { AlarmLevel } from '../api/types';
@@ -37,26 +38,28 @@ function ModulesCard() {
     <Card
       title={t('accounts.platform.modules')}
       extra={
-        <Button
-          type="primary"
-          disabled={!dirty}
-          loading={save.isPending}
-          onClick={() =>
-            save.mutate(modules, {
-              onSuccess: () => void message.success(t('accounts.platform.modulesSaved')),
-            })
-          }
-          data-testid="modules-save"
-        >
-          {t('accounts.platform.saveModules')}
-        </Button>
+        <Permit mode="disable">
+          <Button
+            type="primary"
+            disabled={!dirty}
+            loading={save.isPending}
+            onClick={() =>
+              save.mutate(modules, {
+                onSuccess: () => void message.success(t('accounts.platform.modulesSaved')),
+              })
+            }
+            data-testid="modules-save"
+          >
+            {t('accounts.platform.saveModules')}
+          </Button>
+        </Permit>
       }
       data-testid="modules-card"
     >
       <Typography.Paragraph type="secondary">{t('accounts.platform.modulesHelp')}</Typography.Paragraph>
       <QueryState loading={config.isPending} error={config.error} onRetry={() => void config.refetch()}>
         <Row gutter={[16, 12]}>
-          {MODULE_KEYS.map((key) => (
+          {MODULES_WITH_FEATURES.map((key) => (
             <Col xs={24} sm={12} xl={8} key={key}>
               <div className="module-switch">
                 <span>{t(`accounts.modules.${key}`)}</span>
@@ -118,9 +121,11 @@ function AlarmLevelsCard() {
           <Button icon={<PlusOutlined />} onClick={add}>
             {t('accounts.platform.addLevel')}
           </Button>
-          <Button type="primary" loading={save.isPending} onClick={onSave} data-testid="levels-save">
-            {t('accounts.platform.saveLevels')}
-          </Button>
+          <Permit mode="disable">
+            <Button type="primary" loading={save.isPending} onClick={onSave} data-testid="levels-save">
+              {t('accounts.platform.saveLevels')}
+            </Button>
+          </Permit>
         </Space>
       }
       data-testid="alarm-levels-card"

@@ -8,7 +8,8 @@ import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { SearchInput } from '../../../shared/components/SearchInput';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { Permit } from '../../../shared/permission/Permit';
-import { usePermission } from '../../../shared/permission/permission';
+import { useCanWrite } from '../../../shared/permission/permission';
+import { wideTable } from '../../../shared/table/wide-table';
 import { useAuthList } from '../../auth/api/get-auth-list';
 import { useUserInfo } from '../../auth/api/get-user-info';
 import { useSystemConfig } from '../../system/api/get-system-config';
@@ -30,7 +31,7 @@ export default function RolesPage() {
   const list = useListParams<Record<string, never>>({});
   const roles = useRoles(list.query);
   const remove = useDeleteRole();
-  const canDelete = usePermission('auth.Group/delete');
+  const canDelete = useCanWrite('auth.Group/delete');
   const [drawer, setDrawer] = useState<{ open: boolean; role?: Role }>({ open: false });
   const na = t('common.na');
   const showRules = me.data?.user_type === 0 && config.data?.modules.authRule === true;
@@ -145,7 +146,7 @@ export default function RolesPage() {
           columns={columns}
           dataSource={roles.data?.rows ?? []}
           loading={roles.isFetching}
-          scroll={{ x: 1000 }}
+          {...wideTable(columns)}
           locale={{ emptyText: roles.isPending ? ' ' : <TableEmpty filtered={list.search !== ''} /> }}
           pagination={tablePagination(list, roles.data?.total ?? 0, (total) =>
             t('accounts.common.total', { total }),

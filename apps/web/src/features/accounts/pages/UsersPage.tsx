@@ -9,7 +9,8 @@ import { QueryState } from '../../../shared/components/PageContainer';
 import { SearchInput } from '../../../shared/components/SearchInput';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { Permit } from '../../../shared/permission/Permit';
-import { usePermission } from '../../../shared/permission/permission';
+import { useCanWrite } from '../../../shared/permission/permission';
+import { wideTable } from '../../../shared/table/wide-table';
 import { useUserInfo } from '../../auth/api/get-user-info';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/list-users';
@@ -36,8 +37,8 @@ export default function UsersPage() {
   const users = useUsers(list.query);
   const update = useUpdateUser();
   const remove = useDeleteUser();
-  const canEdit = usePermission('auth.User/edit');
-  const canDelete = usePermission('auth.User/delete');
+  const canEdit = useCanWrite('auth.User/edit');
+  const canDelete = useCanWrite('auth.User/delete');
   const [drawer, setDrawer] = useState<{ open: boolean; user?: UserRow }>({ open: false });
   const [resetFor, setResetFor] = useState<UserRow | null>(null);
   const na = t('common.na');
@@ -211,6 +212,7 @@ export default function UsersPage() {
               <Select
                 allowClear
                 placeholder={t('accounts.users.tier')}
+                aria-label={t('accounts.users.tier')}
                 value={list.filters.user_type}
                 onChange={(v) => list.setFilter('user_type', v)}
                 options={tierOptions}
@@ -220,6 +222,7 @@ export default function UsersPage() {
               <Select
                 allowClear
                 placeholder={t('accounts.users.status')}
+                aria-label={t('accounts.users.status')}
                 value={list.filters.status}
                 onChange={(v) => list.setFilter('status', v)}
                 options={[
@@ -260,7 +263,7 @@ export default function UsersPage() {
             columns={columns}
             dataSource={users.data?.rows ?? []}
             loading={users.isFetching}
-            scroll={{ x: 1560 }}
+            {...wideTable(columns)}
             locale={{ emptyText: users.isPending ? ' ' : <TableEmpty filtered={filtered} /> }}
             pagination={tablePagination(list, users.data?.total ?? 0, (total) =>
               t('accounts.common.total', { total }),

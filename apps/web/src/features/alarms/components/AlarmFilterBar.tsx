@@ -33,6 +33,7 @@ export function AlarmFilterBar({ list }: { list: FilterList }) {
       <Select
         allowClear
         placeholder={t('alarms.log.level')}
+        aria-label={t('alarms.log.level')}
         style={{ width: 120 }}
         value={filters.level}
         onChange={(v?: number) => setFilter('level', v)}
@@ -43,6 +44,7 @@ export function AlarmFilterBar({ list }: { list: FilterList }) {
       <Select
         allowClear
         placeholder={t('alarms.log.type')}
+        aria-label={t('alarms.log.type')}
         style={{ width: 170 }}
         value={filters.alarmType}
         onChange={(v?: number) => setFilter('alarmType', v)}
@@ -56,6 +58,7 @@ export function AlarmFilterBar({ list }: { list: FilterList }) {
       <Select
         allowClear
         placeholder={t('alarms.log.status')}
+        aria-label={t('alarms.log.status')}
         style={{ width: 130 }}
         value={filters.status}
         onChange={(v?: number) => setFilter('status', v)}

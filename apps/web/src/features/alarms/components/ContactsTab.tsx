@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { SearchInput } from '../../../shared/components/SearchInput';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
+import { Permit } from '../../../shared/permission/Permit';
+import { wideTable } from '../../../shared/table/wide-table';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
 import { useDeleteContact } from '../api/delete-contact';
 import { useChannels } from '../api/get-channels';
@@ -123,15 +125,17 @@ export function ContactsTab({ onTested }: { onTested: () => void }) {
         const testable = testableChannels(row, available);
         return (
           <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => setDrawer({ open: true, contact: row })}
-              title={t('common.edit')}
-              aria-label={t('common.edit')}
-              data-testid="contact-edit"
-            />
+            <Permit mode="disable">
+              <Button
+                type="link"
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => setDrawer({ open: true, contact: row })}
+                title={t('common.edit')}
+                aria-label={t('common.edit')}
+                data-testid="contact-edit"
+              />
+            </Permit>
             <Dropdown
               trigger={['click']}
               menu={{
@@ -182,14 +186,16 @@ export function ContactsTab({ onTested }: { onTested: () => void }) {
           />
         }
         actions={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDrawer({ open: true })}
-            data-testid="contact-add"
-          >
-            {t('alarms.contact.add')}
-          </Button>
+          <Permit mode="disable">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setDrawer({ open: true })}
+              data-testid="contact-add"
+            >
+              {t('alarms.contact.add')}
+            </Button>
+          </Permit>
         }
       >
         <Table<ContactRow>
@@ -198,7 +204,7 @@ export function ContactsTab({ onTested }: { onTested: () => void }) {
           columns={columns}
           dataSource={contacts.data?.rows ?? []}
           loading={contacts.isFetching}
-          scroll={{ x: 1300 }}
+          {...wideTable(columns)}
           locale={{ emptyText: contacts.isPending ? ' ' : <TableEmpty filtered={list.search !== ''} /> }}
           pagination={tablePagination(list, contacts.data?.total ?? 0, (total) =>
             t('alarms.common.total', { total }),

@@ -3,6 +3,7 @@ import { Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
+import { wideTable } from '../../../shared/table/wide-table';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
 import { formatTime } from '../../devices/lib/labels';
 import { useNotices } from '../api/list-notices';
@@ -84,6 +85,7 @@ export function NoticeLogTab() {
         <Select
           allowClear
           placeholder={t('alarms.notices.status')}
+          aria-label={t('alarms.notices.status')}
           style={{ width: 160 }}
           value={list.filters.status}
           onChange={(v?: NoticeStatus) => list.setFilter('status', v)}
@@ -98,7 +100,7 @@ export function NoticeLogTab() {
         columns={columns}
         dataSource={notices.data?.rows ?? []}
         loading={notices.isPending}
-        scroll={{ x: 1200 }}
+        {...wideTable(columns)}
         locale={{
           emptyText: notices.isPending ? ' ' : <TableEmpty filtered={list.filters.status !== undefined} />,
         }}

@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/api/client';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { useLiveEvents } from '../../../shared/live/use-live';
-import { usePermission } from '../../../shared/permission/permission';
+import { useCanWrite } from '../../../shared/permission/permission';
 import { useSettings } from '../../../shared/store/settings';
+import { wideTable } from '../../../shared/table/wide-table';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
 import { formatTime } from '../../devices/lib/labels';
 import { ExportButton } from '../../file-download/components/ExportButton';
@@ -40,14 +41,16 @@ export default function AlarmLogPage() {
   const query = alarmLogQuery(list.filters, list.search, list);
   const alarms = useAlarmLog(query);
   const exporter = useExportAlarms();
-  const canEdit = usePermission('Event/log');
+  const canEdit = useCanWrite('Event/log');
   const na = t('common.na');
 
   // A new or recovered alarm refreshes the list (cancelRefetch false: a burst of pushes cannot
   // keep cancelling the request in flight).
-  useLiveEvents('AL', () => {
+  // On every socket (re)connection too: alarms raised while it was down (or before it first opened,
+  // right after the page loaded) were never pushed.
+  const refreshLogs = () =>
     void queryClient.invalidateQueries({ queryKey: alarmKeys.logs() }, { cancelRefetch: false });
-  });
+  useLiveEvents('AL', refreshLogs, refreshLogs);
 
   const exportFile = () =>
     exporter
@@ -209,7 +212,7 @@ export default function AlarmLogPage() {
           columns={columns}
           dataSource={alarms.data?.rows ?? []}
           loading={alarms.isFetching}
-          scroll={{ x: 2100 }}
+          {...wideTable(columns)}
           locale={{
             emptyText: alarms.isPending ? (
               ' '

@@ -9,6 +9,7 @@ import { SearchInput } from '../../../shared/components/SearchInput';
 import { TimeRangeFilter } from '../../../shared/components/TimeRangeFilter';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { useLiveEvents } from '../../../shared/live/use-live';
+import { wideTable } from '../../../shared/table/wide-table';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
 import { formatTime } from '../../devices/lib/labels';
 import { reasonKey } from '../../devices/lib/live-format';
@@ -28,9 +29,10 @@ export default function OnOfflinePage() {
   const na = t('common.na');
   const filtered = list.search !== '' || list.filters.status !== 'all' || list.filters.range !== null;
 
-  useLiveEvents('OL', () => {
+  // Also on every socket (re)connection: what was pushed while it was down is caught up.
+  const refreshLog = () =>
     void queryClient.invalidateQueries({ queryKey: alarmKeys.onofflines() }, { cancelRefetch: false });
-  });
+  useLiveEvents('OL', refreshLog, refreshLog);
 
   const columns: ColumnsType<OnofflineLogRow> = [
     { title: t('alarms.onoff.time'), dataIndex: 'at', width: 170, render: (v: string) => formatTime(v, na) },
@@ -124,7 +126,7 @@ export default function OnOfflinePage() {
           columns={columns}
           dataSource={events.data?.rows ?? []}
           loading={events.isFetching}
-          scroll={{ x: 1000 }}
+          {...wideTable(columns)}
           locale={{ emptyText: events.isPending ? ' ' : <TableEmpty filtered={filtered} /> }}
           pagination={tablePagination(list, events.data?.total ?? 0, (total) =>
             t('alarms.common.total', { total }),

@@ -16,14 +16,14 @@ interface FormValues {
 
 /** Username / password sign-in (SPEC 2.1, 5) plus the demo button when the server enables it. */
 export function LoginForm({ demoEnabled, onSuccess }: { demoEnabled: boolean; onSuccess: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const login = useLogin();
   const demo = useDemoLogin();
   const { message } = App.useApp();
   // SPEC 8: on a nonzero code the login shows the server's msg (20000: the data text).
   const showError = (e: unknown) =>
-    void message.error({ content: messageOf(e, t), duration: ERROR_TOAST_SECONDS });
+    void message.error({ content: messageOf(e, t, i18n.language), duration: ERROR_TOAST_SECONDS });
 
   const onFinish = (values: FormValues) => {
     login.mutate(values, { onSuccess, onError: showError });

@@ -39,6 +39,7 @@ export function PointNamesSelect({
       value={value ?? []}
       onChange={(v) => onChange?.(v)}
       placeholder={t('dataReport.points.all')}
+      aria-label={t('dataReport.points.all')}
       loading={loading}
       disabled={disabled}
       options={options}

@@ -9,6 +9,8 @@ import { notifyError } from '../../../shared/api/client';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { LoadError } from '../../../shared/components/LoadError';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
+import { Permit } from '../../../shared/permission/Permit';
+import { wideTable } from '../../../shared/table/wide-table';
 import { formatTime } from '../../devices/lib/labels';
 import { showExportStarted } from '../../file-download/components/export-started';
 import { useDeleteSchedule, useRunSchedule, useSchedules, useToggleSchedule } from '../api/schedules';
@@ -84,13 +86,15 @@ export function SchedulesPanel() {
       dataIndex: 'enabled',
       width: 80,
       render: (v: boolean, row) => (
-        <Switch
-          size="small"
-          checked={v}
-          loading={toggle.isPending && toggle.variables?.id === row.id}
-          onChange={(enabled) => void toggle.mutateAsync({ id: row.id, enabled }).catch(() => undefined)}
-          data-testid={`schedule-enabled-${row.id}`}
-        />
+        <Permit mode="disable">
+          <Switch
+            size="small"
+            checked={v}
+            loading={toggle.isPending && toggle.variables?.id === row.id}
+            onChange={(enabled) => void toggle.mutateAsync({ id: row.id, enabled }).catch(() => undefined)}
+            data-testid={`schedule-enabled-${row.id}`}
+          />
+        </Permit>
       ),
     },
     {
@@ -129,14 +133,16 @@ export function SchedulesPanel() {
       render: (_v, row) => (
         <Space size={0}>
           <Tooltip title={t('common.edit')}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={t('common.edit')}
-              onClick={() => setDrawer({ open: true, schedule: row })}
-              data-testid={`schedule-edit-${row.id}`}
-            />
+            <Permit mode="disable">
+              <Button
+                type="link"
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={t('common.edit')}
+                onClick={() => setDrawer({ open: true, schedule: row })}
+                data-testid={`schedule-edit-${row.id}`}
+              />
+            </Permit>
           </Tooltip>
           <Tooltip title={t('dataReport.schedule.run')}>
             <Button
@@ -162,14 +168,16 @@ export function SchedulesPanel() {
   return (
     <Flex vertical gap={12} data-testid="schedules-panel">
       <Flex justify="flex-end">
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setDrawer({ open: true })}
-          data-testid="schedule-add"
-        >
-          {t('dataReport.schedule.add')}
-        </Button>
+        <Permit mode="disable">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDrawer({ open: true })}
+            data-testid="schedule-add"
+          >
+            {t('dataReport.schedule.add')}
+          </Button>
+        </Permit>
       </Flex>
       {schedules.error ? (
         <LoadError onRetry={() => void schedules.refetch()} testId="schedules-error" />
@@ -180,7 +188,7 @@ export function SchedulesPanel() {
         columns={columns}
         dataSource={schedules.data?.rows ?? []}
         loading={schedules.isFetching}
-        scroll={{ x: 1600 }}
+        {...wideTable(columns)}
         locale={{
           emptyText: schedules.isPending ? (
             ' '

@@ -7,7 +7,8 @@ import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { SearchInput } from '../../../shared/components/SearchInput';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { Permit } from '../../../shared/permission/Permit';
-import { usePermission } from '../../../shared/permission/permission';
+import { useCanWrite } from '../../../shared/permission/permission';
+import { wideTable } from '../../../shared/table/wide-table';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
 import { formatTime } from '../../devices/lib/labels';
 import { type CollectionRow, useCollection } from '../api/list-collection';
@@ -22,7 +23,7 @@ export function CollectionPage({ kind }: { kind: CollectionKind }) {
   const rows = useCollection(kind, { page: list.page, limit: list.limit, search: list.search });
   const remove = useDeleteCollection();
   const permission = COLLECTION_PERMISSION[kind];
-  const canEdit = usePermission(permission);
+  const canEdit = useCanWrite(permission);
   const [drawer, setDrawer] = useState<{ open: boolean; row?: CollectionRow }>({ open: false });
   const na = t('common.na');
 
@@ -112,7 +113,7 @@ export function CollectionPage({ kind }: { kind: CollectionKind }) {
           columns={columns}
           dataSource={rows.data?.rows ?? []}
           loading={rows.isFetching}
-          scroll={{ x: 900 }}
+          {...wideTable(columns)}
           locale={{ emptyText: rows.isPending ? ' ' : <TableEmpty filtered={list.search !== ''} /> }}
           pagination={tablePagination(list, rows.data?.total ?? 0, (total) =>
             t('devices.common.total', { total }),

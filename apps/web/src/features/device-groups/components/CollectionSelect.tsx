@@ -12,6 +12,7 @@ export function CollectionSelect({
   placeholder,
   style,
   testId,
+  id,
 }: {
   kind: CollectionKind;
   value?: number | null;
@@ -19,10 +20,13 @@ export function CollectionSelect({
   placeholder?: string;
   style?: React.CSSProperties;
   testId?: string;
+  /** Set by a surrounding Form.Item so that its label names the select. */
+  id?: string;
 }) {
   const { t } = useTranslation();
   const allowed = usePermission(COLLECTION_PERMISSION[kind]);
   const rows = useCollectionOptions(kind, allowed);
+  const hint = placeholder ?? t(`deviceGroups.${kind}.select`);
   return (
     <Select
       allowClear
@@ -31,7 +35,10 @@ export function CollectionSelect({
       disabled={allowed ? undefined : true}
       value={value ?? undefined}
       onChange={(v?: number) => onChange?.(v ?? null)}
-      placeholder={placeholder ?? t(`deviceGroups.${kind}.select`)}
+      placeholder={hint}
+      id={id}
+      // Without a form label (filter bars) the placeholder names the select for screen readers.
+      aria-label={id ? undefined : hint}
       loading={rows.isFetching}
       options={(rows.data?.rows ?? []).map((r) => ({ value: r.id, label: r.name }))}
       style={style}

@@ -6,6 +6,7 @@ import { DrawerFooter } from '../../../shared/components/DrawerFooter';
 import { showSaveError } from '../../../shared/forms/server-error';
 import { useTemplates } from '../../devices/api/list-templates';
 import { takesGatewayProtocol } from '../../devices/components/DeviceDrawer';
+import { templateText } from '../../devices/lib/builtin-template';
 import { GATEWAY_PROTOCOL_OPTIONS, PROTOCOL_OPTIONS } from '../../devices/lib/labels';
 import { useSaveModel } from '../api/save-model';
 
@@ -120,7 +121,7 @@ export function ModelDrawer({
             loading={templates.isFetching}
             options={(templates.data?.rows ?? []).map((tpl) => ({
               value: tpl.id,
-              label: `${tpl.name} · ${t(`devices.template.kind_${tpl.kind}`)}`,
+              label: `${templateText(t, tpl).name} · ${t(`devices.template.kind_${tpl.kind}`)}`,
             }))}
             data-testid="model-form-template"
           />

@@ -8,9 +8,11 @@ import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { SearchInput } from '../../../shared/components/SearchInput';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { Permit } from '../../../shared/permission/Permit';
-import { usePermission } from '../../../shared/permission/permission';
+import { useCanWrite, usePermission } from '../../../shared/permission/permission';
+import { wideTable } from '../../../shared/table/wide-table';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
 import { useTemplates } from '../../devices/api/list-templates';
+import { templateText } from '../../devices/lib/builtin-template';
 import { formatTime, protocolLabel } from '../../devices/lib/labels';
 import { useDeleteModel } from '../api/delete-model';
 import { useModelPage } from '../api/list-models';
@@ -24,11 +26,13 @@ export default function ModelsPage() {
   // Template names for the column; quietly empty without DeviceTemplate.
   const templates = useTemplates({ page: 1, limit: 100, search: '' }, usePermission('DeviceTemplate'));
   const remove = useDeleteModel();
-  const canEdit = usePermission('DeviceModel');
+  const canEdit = useCanWrite('DeviceModel');
   const [drawer, setDrawer] = useState<{ open: boolean; model?: ModelRow }>({ open: false });
   const na = t('common.na');
-  const templateName = (id: number | null) =>
-    id === null ? na : (templates.data?.rows.find((r) => r.id === id)?.name ?? `#${id}`);
+  const templateName = (id: number | null) => {
+    const row = id === null ? undefined : templates.data?.rows.find((r) => r.id === id);
+    return id === null ? na : row ? templateText(t, row).name : `#${id}`;
+  };
 
   const columns: ColumnsType<ModelRow> = [
     {
@@ -137,7 +141,7 @@ export default function ModelsPage() {
           columns={columns}
           dataSource={models.data?.rows ?? []}
           loading={models.isFetching}
-          scroll={{ x: 1100 }}
+          {...wideTable(columns)}
           locale={{ emptyText: models.isPending ? ' ' : <TableEmpty filtered={list.search !== ''} /> }}
           pagination={tablePagination(list, models.data?.total ?? 0, (total) =>
             t('devices.common.total', { total }),

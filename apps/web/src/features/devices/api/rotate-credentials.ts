@@ -11,6 +11,7 @@ export function useRotateCredentials(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => rotateCredentials(id),
-    onSuccess: (data) => queryClient.setQueryData(deviceKeys.credentials(id), data),
+    // The answer carries the plain secrets, shown once by the caller: the cache keeps only the identity.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.credentials(id) }),
   });
 }

@@ -2,6 +2,7 @@ import { App, Form, Modal, Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApplyGatewayTemplate } from '../api/apply-gateway-template';
 import { useTemplates } from '../api/list-templates';
+import { templateText } from '../lib/builtin-template';
 
 /** Builds a gateway template's slaves and points on a gateway (POST /device/{id}/slavedevice/batch). */
 export function ApplyTemplateModal({
@@ -51,7 +52,7 @@ export function ApplyTemplateModal({
             optionFilterProp="label"
             options={(templates.data?.rows ?? []).map((r) => ({
               value: r.id,
-              label: `${r.name} (${r.slave_count} / ${r.point_count})`,
+              label: `${templateText(t, r).name} (${r.slave_count} / ${r.point_count})`,
             }))}
             data-testid="apply-template-select"
           />

@@ -11,6 +11,7 @@ import { useModels } from '../api/list-models';
 import { useSaveDevice } from '../api/save-device';
 import { IMEI_PATTERN } from '../lib/imei';
 import { GATEWAY_PROTOCOL_OPTIONS, PROTOCOL_OPTIONS } from '../lib/labels';
+import { OneTimeCredentials } from './OneTimeCredentials';
 
 interface FormValues {
   device_imei?: string;
@@ -49,7 +50,7 @@ export function DeviceDrawer({
   onSaved?: (row: DeviceRow) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveDevice();
   // Without DeviceCompany the company list is unreadable: leave the device's company untouched.
@@ -134,6 +135,14 @@ export function DeviceDrawer({
     try {
       const row = await save.mutateAsync({ id: device?.id, body });
       void message.success(device ? t('devices.common.saved') : t('devices.common.added'));
+      // A new device's secrets are shown this once (the platform keeps hashes): in a dialog that
+      // outlives the drawer.
+      if ('credentials' in row && row.credentials)
+        modal.info({
+          title: t('devices.cred.createdTitle'),
+          width: 640,
+          content: <OneTimeCredentials credentials={row.credentials} />,
+        });
       onSaved?.(row);
       onClose();
     } catch (error) {

@@ -1,5 +1,6 @@
 import { SyncOutlined } from '@ant-design/icons';
 import type { DeviceDetail } from '@fleet/contracts';
+import { DEVICE_ENDPOINTS } from '@fleet/contracts';
 import { Alert, App, Button, Empty, Flex, Segmented, Skeleton, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,13 @@ import { filterBySlave, type LiveRow, liveRows, nothingReported } from '../lib/l
 import { RelativeTime, useNow } from './RelativeTime';
 import { WriteControl } from './WriteControl';
 
+/** The topic, path and header of the hint come from the one definition the server and docs share. */
+export const endpointHint = {
+  topic: DEVICE_ENDPOINTS.mqttUpTopic.replace('{imei}', '<IMEI>'),
+  ingest: DEVICE_ENDPOINTS.httpIngestPath.replace('{imei}', '<IMEI>'),
+  header: DEVICE_ENDPOINTS.httpKeyHeader,
+};
+
 function HowToSend({ onShowCredentials }: { onShowCredentials?: () => void }) {
   const { t } = useTranslation();
   return (
@@ -22,11 +30,17 @@ function HowToSend({ onShowCredentials }: { onShowCredentials?: () => void }) {
       title={t('devices.live.emptyTitle')}
       description={
         <span>
-          {t('devices.live.emptyHint')}{' '}
+          {t('devices.live.emptyHint', endpointHint)}{' '}
           {onShowCredentials ? (
-            <Typography.Link onClick={onShowCredentials} data-testid="live-empty-credentials">
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0, height: 'auto' }}
+              onClick={onShowCredentials}
+              data-testid="live-empty-credentials"
+            >
               {t('devices.live.emptyLink')}
-            </Typography.Link>
+            </Button>
           ) : (
             t('devices.live.emptyLink')
           )}

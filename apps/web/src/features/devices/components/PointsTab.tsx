@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { LoadError } from '../../../shared/components/LoadError';
+import { Permit } from '../../../shared/permission/Permit';
 import { usePoints } from '../api/points';
 import { useDeletePoint } from '../api/save-point';
 import { useSlaves } from '../api/slaves';
@@ -55,14 +56,16 @@ export function PointsTab({ device }: { device: DeviceDetail }) {
           ]}
           data-testid="points-filter-slave"
         />
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setDrawer({ open: true })}
-          data-testid="point-add"
-        >
-          {t('devices.point.add')}
-        </Button>
+        <Permit mode="disable">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDrawer({ open: true })}
+            data-testid="point-add"
+          >
+            {t('devices.point.add')}
+          </Button>
+        </Permit>
       </Flex>
       {points.error ? <LoadError onRetry={() => void points.refetch()} /> : null}
       <Table<DataPointRow>
@@ -167,15 +170,17 @@ export function PointsTab({ device }: { device: DeviceDetail }) {
             render: (_v, row) => (
               <Space size={0}>
                 {!device.assigned && <PointAlarmAction onClick={() => setAlarmPoint(row.id)} />}
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<EditOutlined />}
-                  onClick={() => setDrawer({ open: true, point: row })}
-                  aria-label={t('devices.common.edit')}
-                  title={t('devices.common.edit')}
-                  data-testid="point-edit"
-                />
+                <Permit mode="disable">
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<EditOutlined />}
+                    onClick={() => setDrawer({ open: true, point: row })}
+                    aria-label={t('devices.common.edit')}
+                    title={t('devices.common.edit')}
+                    data-testid="point-edit"
+                  />
+                </Permit>
                 <DeleteAction
                   name={row.name}
                   onDelete={() => remove.mutateAsync({ deviceId: device.id, pointId: row.id })}

@@ -4,6 +4,7 @@ import { Button, Empty, Flex, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
+import { Permit } from '../../../shared/permission/Permit';
 import { useDeletePort } from '../api/ports';
 import { PortDrawer } from './PortDrawer';
 
@@ -20,14 +21,16 @@ export function PortsTab({ device }: { device: DeviceDetail }) {
   return (
     <Flex vertical gap={12} data-testid="device-ports">
       <Flex justify="flex-end">
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setDrawer({ open: true })}
-          data-testid="port-add"
-        >
-          {t('devices.port.add')}
-        </Button>
+        <Permit mode="disable">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDrawer({ open: true })}
+            data-testid="port-add"
+          >
+            {t('devices.port.add')}
+          </Button>
+        </Permit>
       </Flex>
       <Table<PortRow>
         rowKey="id"
@@ -54,15 +57,17 @@ export function PortsTab({ device }: { device: DeviceDetail }) {
             width: 110,
             render: (_v, row) => (
               <Space size={0}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<EditOutlined />}
-                  onClick={() => setDrawer({ open: true, port: row })}
-                  aria-label={t('devices.common.edit')}
-                  title={t('devices.common.edit')}
-                  data-testid="port-edit"
-                />
+                <Permit mode="disable">
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<EditOutlined />}
+                    onClick={() => setDrawer({ open: true, port: row })}
+                    aria-label={t('devices.common.edit')}
+                    title={t('devices.common.edit')}
+                    data-testid="port-edit"
+                  />
+                </Permit>
                 <DeleteAction
                   name={row.name}
                   description={t('devices.port.deleteHint')}

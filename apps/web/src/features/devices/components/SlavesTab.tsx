@@ -8,6 +8,7 @@ import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { DrawerFooter } from '../../../shared/components/DrawerFooter';
 import { LoadError } from '../../../shared/components/LoadError';
 import { showSaveError } from '../../../shared/forms/server-error';
+import { Permit } from '../../../shared/permission/Permit';
 import { useDeleteSlave, useSaveSlave } from '../api/save-slave';
 import { useSlaves } from '../api/slaves';
 import { downloadFile } from '../api/transfer';
@@ -122,21 +123,25 @@ export function SlavesTab({ device }: { device: DeviceDetail }) {
         >
           {t('devices.port.exportSlaves')}
         </Button>
-        <Button
-          icon={<AppstoreAddOutlined />}
-          onClick={() => setApplying(true)}
-          data-testid="slave-apply-template"
-        >
-          {t('devices.slave.applyTemplate')}
-        </Button>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setDrawer({ open: true })}
-          data-testid="slave-add"
-        >
-          {t('devices.slave.add')}
-        </Button>
+        <Permit mode="disable">
+          <Button
+            icon={<AppstoreAddOutlined />}
+            onClick={() => setApplying(true)}
+            data-testid="slave-apply-template"
+          >
+            {t('devices.slave.applyTemplate')}
+          </Button>
+        </Permit>
+        <Permit mode="disable">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDrawer({ open: true })}
+            data-testid="slave-add"
+          >
+            {t('devices.slave.add')}
+          </Button>
+        </Permit>
       </Flex>
       {slaves.error ? <LoadError onRetry={() => void slaves.refetch()} /> : null}
       <Table<SlaveRow>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/api/client';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { LoadError } from '../../../shared/components/LoadError';
+import { Permit } from '../../../shared/permission/Permit';
 import { useAlarmLevelOptions, useDeleteTrigger, useSaveTrigger, useTriggers } from '../api/triggers';
 import { levelView } from '../lib/trigger-form';
 import { TriggerDrawer } from './TriggerDrawer';
@@ -36,14 +37,16 @@ export function TriggersTab({ deviceId, readOnly }: { deviceId: number; readOnly
     <Flex vertical gap={12} data-testid="device-triggers">
       {!readOnly && (
         <Flex justify="flex-end">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDrawer({ open: true })}
-            data-testid="trigger-add"
-          >
-            {t('devices.trigger.add')}
-          </Button>
+          <Permit mode="disable">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setDrawer({ open: true })}
+              data-testid="trigger-add"
+            >
+              {t('devices.trigger.add')}
+            </Button>
+          </Permit>
         </Flex>
       )}
       {triggers.error ? <LoadError testId="triggers-error" onRetry={() => void triggers.refetch()} /> : null}
@@ -143,14 +146,16 @@ export function TriggersTab({ deviceId, readOnly }: { deviceId: number; readOnly
             dataIndex: 'enabled',
             width: 80,
             render: (v: boolean, r) => (
-              <Switch
-                size="small"
-                checked={v}
-                disabled={readOnly}
-                loading={save.isPending && save.variables?.id === r.id}
-                onChange={(checked) => void setEnabled(r, checked)}
-                data-testid="trigger-enabled-switch"
-              />
+              <Permit mode="disable">
+                <Switch
+                  size="small"
+                  checked={v}
+                  disabled={readOnly}
+                  loading={save.isPending && save.variables?.id === r.id}
+                  onChange={(checked) => void setEnabled(r, checked)}
+                  data-testid="trigger-enabled-switch"
+                />
+              </Permit>
             ),
           },
           {
@@ -194,15 +199,17 @@ export function TriggersTab({ deviceId, readOnly }: { deviceId: number; readOnly
                   fixed: 'right' as const,
                   render: (_v: unknown, r: TriggerRow) => (
                     <Space size={0}>
-                      <Button
-                        type="link"
-                        size="small"
-                        icon={<EditOutlined />}
-                        onClick={() => setDrawer({ open: true, trigger: r })}
-                        aria-label={t('devices.common.edit')}
-                        title={t('devices.common.edit')}
-                        data-testid="trigger-edit"
-                      />
+                      <Permit mode="disable">
+                        <Button
+                          type="link"
+                          size="small"
+                          icon={<EditOutlined />}
+                          onClick={() => setDrawer({ open: true, trigger: r })}
+                          aria-label={t('devices.common.edit')}
+                          title={t('devices.common.edit')}
+                          data-testid="trigger-edit"
+                        />
+                      </Permit>
                       <DeleteAction
                         name={r.title || condition(r)}
                         onDelete={() => remove.mutateAsync(r.id)}

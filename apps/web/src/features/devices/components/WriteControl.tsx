@@ -50,7 +50,7 @@ function useFollowCommand(deviceId: number) {
   };
 }
 
-function WriteForm({ deviceId, point }: { deviceId: number; point: DataPointRow }) {
+export function WriteForm({ deviceId, point }: { deviceId: number; point: DataPointRow }) {
   const { t } = useTranslation();
   const send = useSendCommand(deviceId);
   const follow = useFollowCommand(deviceId);
@@ -59,7 +59,13 @@ function WriteForm({ deviceId, point }: { deviceId: number; point: DataPointRow 
   const hasRange = point.lolmt !== null || point.uplmt !== null;
 
   const submit = async () => {
-    const { value } = await form.validateFields();
+    let value: number | string | boolean;
+    try {
+      ({ value } = await form.validateFields());
+    } catch {
+      // The form shows what is missing or wrong; nothing is sent.
+      return;
+    }
     follow.reset();
     try {
       const row = await send.mutateAsync({ device_id: deviceId, point_id: point.id, value });
@@ -82,7 +88,13 @@ function WriteForm({ deviceId, point }: { deviceId: number; point: DataPointRow 
       <Form.Item
         name="value"
         valuePropName={kind === 'switch' ? 'checked' : 'value'}
-        rules={kind === 'number' ? [{ required: true, message: t('devices.common.required') }] : []}
+        rules={
+          kind === 'number'
+            ? [{ required: true, message: t('devices.common.required') }]
+            : kind === 'text'
+              ? [{ required: true, whitespace: true, message: t('devices.common.required') }]
+              : []
+        }
         extra={
           kind === 'number' && hasRange
             ? t('devices.live.range', { min: point.lolmt ?? '−∞', max: point.uplmt ?? '∞' })

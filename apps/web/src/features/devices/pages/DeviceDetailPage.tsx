@@ -15,12 +15,15 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useTabTitle } from '../../../app/tabs/tab-store';
 import { ApiError } from '../../../shared/api/errors';
+import { Permit } from '../../../shared/permission/Permit';
 import { usePermission } from '../../../shared/permission/permission';
 import { useDevice } from '../api/get-device';
 import { CommandsTab } from '../components/CommandsTab';
 import { CredentialsTab } from '../components/CredentialsTab';
 import { DeviceDrawer } from '../components/DeviceDrawer';
+import { LinkHealthCard } from '../components/LinkHealthCard';
 import { LiveDataTab } from '../components/LiveDataTab';
 import { OnOfflineTab } from '../components/OnOfflineTab';
 import { PointsTab } from '../components/PointsTab';
@@ -44,6 +47,8 @@ export default function DeviceDetailPage() {
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const device = useDevice(id);
+  // Two open device details are two tabs named after their devices.
+  useTabTitle(device.data?.device_title);
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState('info');
   const canSeeCommands = usePermission(COMMANDS_PERMISSION);
@@ -207,14 +212,17 @@ export default function DeviceDetailPage() {
                       { key: 'remark', label: t('devices.form.remark'), children: d.remark || na },
                     ]}
                   />
+                  <LinkHealthCard counters={d.counters} />
                   <div>
-                    <Button
-                      icon={<EditOutlined />}
-                      onClick={() => setEditing(true)}
-                      data-testid="device-detail-edit"
-                    >
-                      {t('devices.common.edit')}
-                    </Button>
+                    <Permit mode="disable">
+                      <Button
+                        icon={<EditOutlined />}
+                        onClick={() => setEditing(true)}
+                        data-testid="device-detail-edit"
+                      >
+                        {t('devices.common.edit')}
+                      </Button>
+                    </Permit>
                   </div>
                 </Flex>
               ),

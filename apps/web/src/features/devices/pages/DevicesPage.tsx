@@ -12,12 +12,13 @@ import { App, Button, Popconfirm, Segmented, Select, Space, Table, Tag, Typograp
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { SearchInput } from '../../../shared/components/SearchInput';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { Permit } from '../../../shared/permission/Permit';
 import { usePermission } from '../../../shared/permission/permission';
+import { wideTable } from '../../../shared/table/wide-table';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
 import { CollectionSelect } from '../../device-groups/components/CollectionSelect';
 import { ExportButton } from '../../file-download/components/ExportButton';
@@ -72,7 +73,8 @@ export default function DevicesPage() {
     group_id !== undefined ||
     project_id !== undefined ||
     company_id !== undefined;
-  const open = (row: DeviceRow) => navigate(`/device/detail/${row.id}`);
+  const detailPath = (row: DeviceRow) => `/device/detail/${row.id}`;
+  const open = (row: DeviceRow) => navigate(detailPath(row));
 
   const columns: ColumnsType<DeviceRow> = [
     {
@@ -82,9 +84,12 @@ export default function DevicesPage() {
       width: 180,
       ellipsis: true,
       render: (v: string, row) => (
-        <Typography.Link strong onClick={() => open(row)} data-testid="device-title">
-          {row.binder_devtitle || v || row.device_imei}
-        </Typography.Link>
+        // A router link (a real address): reachable by keyboard, and a modified click opens a new tab.
+        <Link to={detailPath(row)} data-testid="device-title">
+          <Typography.Text strong style={{ color: 'inherit' }}>
+            {row.binder_devtitle || v || row.device_imei}
+          </Typography.Text>
+        </Link>
       ),
     },
     {
@@ -169,15 +174,17 @@ export default function DevicesPage() {
             aria-label={t('devices.list.detail')}
             data-testid="device-open"
           />
-          <Button
-            type="link"
-            size="small"
-            icon={<EditOutlined />}
-            onClick={() => setDrawer({ open: true, device: row })}
-            title={t('devices.common.edit')}
-            aria-label={t('devices.common.edit')}
-            data-testid="device-edit"
-          />
+          <Permit mode="disable">
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setDrawer({ open: true, device: row })}
+              title={t('devices.common.edit')}
+              aria-label={t('devices.common.edit')}
+              data-testid="device-edit"
+            />
+          </Permit>
           {/* Only the owner side reallocates; an assignee would get 403. */}
           {!row.assigned && (
             <Permit perm="DeviceManage" mode="disable">
@@ -228,6 +235,7 @@ export default function DevicesPage() {
             <Select
               allowClear
               placeholder={t('devices.list.protocol')}
+              aria-label={t('devices.list.protocol')}
               value={protocol}
               onChange={(v) => list.setFilter('protocol', v)}
               options={PROTOCOL_OPTIONS}
@@ -335,7 +343,7 @@ export default function DevicesPage() {
           columns={columns}
           dataSource={devices.data?.rows ?? []}
           loading={devices.isFetching}
-          scroll={{ x: 1560 }}
+          {...wideTable(columns)}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
           locale={{ emptyText: devices.isPending ? ' ' : <TableEmpty filtered={filtered} /> }}
           pagination={tablePagination(list, devices.data?.total ?? 0, (total) =>

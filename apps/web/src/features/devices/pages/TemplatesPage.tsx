@@ -8,12 +8,14 @@ import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { SearchInput } from '../../../shared/components/SearchInput';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { Permit } from '../../../shared/permission/Permit';
-import { PermissionContext } from '../../../shared/permission/permission';
+import { PermissionContext, useCanWrite } from '../../../shared/permission/permission';
+import { wideTable } from '../../../shared/table/wide-table';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
 import { useTemplates } from '../api/list-templates';
 import { useDeleteTemplate } from '../api/save-template';
 import { TemplateEditor } from '../components/TemplateEditor';
 import { TemplateUpdateModal } from '../components/TemplateUpdateModal';
+import { templateText } from '../lib/builtin-template';
 import { formatTime } from '../lib/labels';
 
 interface Filters {
@@ -32,7 +34,8 @@ export default function TemplatesPage() {
   });
   const remove = useDeleteTemplate();
   const isAdmin = useContext(PermissionContext)?.roles?.includes(ADMIN_ROLE) === true;
-  const viewOnly = (row: TemplateRow) => row.owner_user_id === null && !isAdmin;
+  const mayWrite = useCanWrite();
+  const viewOnly = (row: TemplateRow) => !mayWrite || (row.owner_user_id === null && !isAdmin);
   const [editor, setEditor] = useState<{ open: boolean; template?: TemplateRow }>({ open: false });
   const [updating, setUpdating] = useState<TemplateRow>();
   const na = t('common.na');
@@ -42,10 +45,10 @@ export default function TemplatesPage() {
     {
       title: t('devices.template.name'),
       dataIndex: 'name',
-      render: (v: string, row) => (
+      render: (_v: string, row) => (
         <Flex vertical gap={2}>
           <span>
-            <Typography.Text strong>{v}</Typography.Text>
+            <Typography.Text strong>{templateText(t, row).name}</Typography.Text>
             {row.builtin && (
               <Tag color="gold" style={{ marginInlineStart: 8 }} data-testid="template-builtin">
                 {t('devices.template.builtin')}
@@ -55,10 +58,10 @@ export default function TemplatesPage() {
           {row.remark && (
             <Typography.Text
               type="secondary"
-              ellipsis={{ tooltip: row.remark }}
+              ellipsis={{ tooltip: templateText(t, row).remark }}
               style={{ maxWidth: 420, fontSize: 12 }}
             >
-              {row.remark}
+              {templateText(t, row).remark}
             </Typography.Text>
           )}
         </Flex>
@@ -179,7 +182,7 @@ export default function TemplatesPage() {
           columns={columns}
           dataSource={templates.data?.rows ?? []}
           loading={templates.isFetching}
-          scroll={{ x: 1130 }}
+          {...wideTable(columns)}
           expandable={{
             rowExpandable: (r) => r.slaves.length > 0 || r.points.length > 0,
             expandedRowRender: (r) => (

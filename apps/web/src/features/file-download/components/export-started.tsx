@@ -22,7 +22,11 @@ export function showExportStarted(
       <span data-testid="export-started">
         {text}{' '}
         <Typography.Link
-          onClick={() => {
+          // A real address: the link is reachable by keyboard and opens in a new tab on a modified click.
+          href={FILE_DOWNLOAD_PATH}
+          onClick={(event) => {
+            if (event.ctrlKey || event.metaKey || event.shiftKey) return;
+            event.preventDefault();
             message.destroy(key);
             go(FILE_DOWNLOAD_PATH);
           }}

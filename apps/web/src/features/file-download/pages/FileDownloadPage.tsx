@@ -1,12 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { EXPORT_STATUSES, EXPORT_TTL_DAYS, type ExportJobRow, type ExportStatus } from '@fleet/contracts';
-import { App, Button, Empty, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Empty, Select, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/api/client';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { useSettings } from '../../../shared/store/settings';
+import { wideTable } from '../../../shared/table/wide-table';
 import { ListCard } from '../../accounts/components/ListCard';
 import { formatTime } from '../../devices/lib/labels';
 import { useDeleteExport } from '../api/delete-export';
@@ -46,17 +47,15 @@ export default function FileDownloadPage() {
       width: 260,
       render: (_v, row) => (
         <Space orientation="vertical" size={0}>
+          {/* The job's stored title is the kind in the language it was asked in: shown by key instead. */}
           <Typography.Text strong data-testid="export-title">
-            {row.title || t(`fileDownload.kind.${row.kind}`)}
+            {t(`fileDownload.kind.${row.kind}`)}
           </Typography.Text>
-          <Space size={4}>
-            <Tag variant="filled">{t(`fileDownload.kind.${row.kind}`)}</Tag>
-            {row.file_name ? (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {row.file_name}
-              </Typography.Text>
-            ) : null}
-          </Space>
+          {row.file_name ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {row.file_name}
+            </Typography.Text>
+          ) : null}
         </Space>
       ),
     },
@@ -143,6 +142,7 @@ export default function FileDownloadPage() {
             allowClear
             style={{ width: 180 }}
             placeholder={t('fileDownload.status.all')}
+            aria-label={t('fileDownload.status.all')}
             value={list.filters.status}
             onChange={(v) => list.setFilter('status', v ?? undefined)}
             options={EXPORT_STATUSES.map((s) => ({ value: s, label: t(`fileDownload.status.${s}`) }))}
@@ -156,7 +156,7 @@ export default function FileDownloadPage() {
           columns={columns}
           dataSource={jobs.data?.rows ?? []}
           loading={jobs.isPending && !jobs.error}
-          scroll={{ x: 1400 }}
+          {...wideTable(columns)}
           locale={{
             emptyText: jobs.isPending ? (
               ' '

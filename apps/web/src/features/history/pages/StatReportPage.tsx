@@ -8,6 +8,7 @@ import { SearchInput } from '../../../shared/components/SearchInput';
 import { TimeRangeFilter } from '../../../shared/components/TimeRangeFilter';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { useSettings } from '../../../shared/store/settings';
+import { wideTable } from '../../../shared/table/wide-table';
 import { presetRange } from '../../../shared/time/time-range';
 import { useAlarmLevels } from '../../accounts/api/platform-options';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
@@ -174,7 +175,7 @@ export default function StatReportPage() {
           columns={columns}
           dataSource={report.data?.rows ?? []}
           loading={report.isFetching}
-          scroll={{ x: 1330 }}
+          {...wideTable(columns)}
           locale={{
             emptyText: report.isPending ? (
               ' '

@@ -1,4 +1,4 @@
-import { Alert, Empty, Flex, Popover, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Popover, Space, Spin, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../shared/components/LoadError';
@@ -41,6 +41,7 @@ export function MapView({ query }: { query: Omit<MonitorQuery, 'page' | 'limit'>
         </Space>
         {data.withoutCoords > 0 ? (
           <Popover
+            trigger={['hover', 'click']}
             title={t('monitor.map.withoutCoords', { count: data.withoutCoords })}
             content={
               <ul className="monitor-without">
@@ -50,9 +51,10 @@ export function MapView({ query }: { query: Omit<MonitorQuery, 'page' | 'limit'>
               </ul>
             }
           >
-            <Typography.Link data-testid="monitor-map-without">
+            {/* A button, not an anchor without an address: the keyboard reaches it and opens the list. */}
+            <Button type="link" size="small" style={{ padding: 0 }} data-testid="monitor-map-without">
               {t('monitor.map.withoutCoords', { count: data.withoutCoords })}
-            </Typography.Link>
+            </Button>
           </Popover>
         ) : null}
       </Flex>
