@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 // One run covers every workspace; each workspace owns its own project config.
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'packages/protocols', 'apps/server', 'apps/web', 'tools/simulator'],
+    projects: [
+      'packages/contracts',
+      'packages/protocols',
+      'packages/scada-model',
+      'apps/server',
+      'apps/web',
+      'tools/simulator',
+    ],
   },
 });

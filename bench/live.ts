@@ -175,6 +175,12 @@ async function main() {
     // ---- the platform: pipeline -> feed -> bus -> hub -> sockets
     const live = new Receivers();
     sockets.push(...(await connectAll(`ws://127.0.0.1:${port}/wss?token=${token}`, fleet, live)));
+    // Where the time goes: ingest call -> committed (the pipeline's durable write) on its own.
+    const stored = new Histogram();
+    const stopStored = runtime.pipeline.onStored((batch) => {
+      const now = Date.now();
+      for (const reading of batch) stored.add(now - reading.ts);
+    });
     live.recording = true;
     const inflight = new Set<Promise<void>>();
     const driven = await drive(fleet, SECONDS, (batch) => {
@@ -185,6 +191,7 @@ async function main() {
     await Promise.all(inflight);
     await new Promise((resolve) => setTimeout(resolve, 500)); // the last coalescing window and sends
     live.recording = false;
+    stopStored();
     const hub = app.liveHub.counters();
     for (const socket of sockets.splice(0)) socket.terminate();
 
@@ -253,6 +260,7 @@ async function main() {
         readings_ingested: driven.readings,
         readings_per_s: Math.round(driven.readings / driven.seconds),
         latency_ingest_call_to_client: live.histogram.summary(),
+        latency_ingest_call_to_committed: stored.summary(),
         messages_delivered: live.messages,
         messages_per_s: Math.round(live.messages / driven.seconds),
         readings_delivered: live.readings,

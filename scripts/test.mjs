@@ -2,10 +2,11 @@
 // ("tests: N passed, N failed") that counts the test cases of every suite.
 //
 // Stages: lint, typecheck, unit + API tests on PGlite, the API suite again on PostgreSQL when
-// TEST_DATABASE_URL is set (required when CI=true), the durability tests, and the end-to-end
+// TEST_DATABASE_URL is set (required when CI=true), the durability tests, the scale-out suite (two
+// platform processes; needs TEST_DATABASE_URL, TEST_REDIS_URL and TEST_MQTT_URL), and the end-to-end
 // tests in Chromium.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +19,8 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 const results = [];
 let passed = 0;
 let failed = 0;
+/** Skipped, pending or todo test cases, per suite: with CI=true any of them fails the run. */
+const skipped = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
@@ -33,6 +36,13 @@ function countVitest(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  for (const suite of report.testResults ?? []) {
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status === 'skipped' || test.status === 'pending' || test.status === 'todo') {
+        skipped.push(`${suite.name}: ${test.fullName ?? test.title}`);
+      }
+    }
+  }
 }
 
 function countPlaywright(file) {
@@ -40,6 +50,27 @@ function countPlaywright(file) {
   const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
   passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   failed += stats.unexpected ?? 0;
+  const visit = (suite, where) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'skipped') skipped.push(`${where}: ${spec.title}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, where);
+  };
+  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? [])
+    visit(suite, suite.file ?? suite.title);
+}
+
+/** Debian installs the server binaries outside PATH: PG_BIN, else the newest /usr/lib/postgresql/N/bin. */
+function postgresBinDir() {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? join(base, versions[0], 'bin') : null;
 }
 
 function skipOrFail(name, reason) {
@@ -62,6 +93,8 @@ const vitestArgs = (file) => [
 ];
 
 run('lint', 'npx', ['biome', 'check', '.']);
+// The production bundle of the server: the durability and end-to-end stages run it as deployed.
+run('server build', 'node', ['scripts/server-build.mjs']);
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 
 const unitReport = join(out, 'unit.json');
@@ -77,19 +110,46 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 // Kills a private PostgreSQL (Debian's binaries) and the platform process during QoS 1 ingest.
-const pgBin = '/usr/lib/postgresql/15/bin/pg_ctl';
-if (existsSync(pgBin)) {
+const pgBinDir = postgresBinDir();
+if (pgBinDir && existsSync(join(pgBinDir, 'pg_ctl'))) {
   const durabilityReport = join(out, 'durability.json');
-  run('durability tests (kill PostgreSQL, kill the platform)', 'npx', [
-    ...vitestArgs(durabilityReport),
+  run(
+    'durability tests (kill PostgreSQL, kill the platform)',
+    'npx',
+    [
+      ...vitestArgs(durabilityReport),
+      '--root',
+      'apps/server',
+      '--config',
+      'test-durability/vitest.config.ts',
+    ],
+    { PG_BIN: pgBinDir },
+  );
+  countVitest(durabilityReport);
+} else {
+  skipOrFail(
+    'durability tests (kill PostgreSQL, kill the platform)',
+    'no PostgreSQL server binaries (PG_BIN, or /usr/lib/postgresql/<version>/bin)',
+  );
+}
+
+// Two platform processes on the shared PostgreSQL, Redis and MQTT broker (DESIGN 2's second mode).
+const { TEST_DATABASE_URL, TEST_REDIS_URL, TEST_MQTT_URL } = process.env;
+if (TEST_DATABASE_URL && TEST_REDIS_URL && TEST_MQTT_URL) {
+  const scaleOutReport = join(out, 'scale-out.json');
+  run('scale-out tests (two instances)', 'npx', [
+    ...vitestArgs(scaleOutReport),
     '--root',
     'apps/server',
     '--config',
-    'test-durability/vitest.config.ts',
+    'test-scale-out/vitest.config.ts',
   ]);
-  countVitest(durabilityReport);
+  countVitest(scaleOutReport);
 } else {
-  skipOrFail('durability tests (kill PostgreSQL, kill the platform)', `no PostgreSQL binaries at ${pgBin}`);
+  skipOrFail(
+    'scale-out tests (two instances)',
+    'TEST_DATABASE_URL, TEST_REDIS_URL and TEST_MQTT_URL are not all set',
+  );
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -104,6 +164,13 @@ if (existsSync(chromium)) {
 console.log('\n=== summary');
 for (const r of results)
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)${r.note ? ` ${r.note}` : ''}`);
+if (skipped.length > 0) {
+  console.log(
+    `\n=== ${skipped.length} skipped test(s)${ci ? ': FAILED (no test may be skipped when CI=true)' : ''}`,
+  );
+  for (const line of skipped.slice(0, 50)) console.log(`  skipped: ${line}`);
+  if (ci) failed += skipped.length;
+}
 const stageFailures = results.filter((r) => !r.ok).length;
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(stageFailures > 0 || failed > 0 ? 1 : 0);

@@ -1,5 +1,6 @@
 /** The DTU benchmark's fleet: gateways with one port, two Modbus slaves and 20 holding registers each. */
 import { sql } from 'drizzle-orm';
+import { newSecrets } from '../../apps/server/src/modules/devices/credentials.js';
 import { draftDevice } from '../../apps/server/src/modules/devices/device-rules.js';
 import { createDevicesRepository } from '../../apps/server/src/modules/devices/devices.repository.js';
 import { devicePorts, slaveDevices } from '../../apps/server/src/modules/devices/devices.table.js';
@@ -29,6 +30,8 @@ export async function createDtuFleet(
   };
   const ownerId = result.rows[0]!.id;
   const stamp = String(Date.now()).slice(-8);
+  // The rows store hashes; the simulated gateways register with the plain keys kept here.
+  const secrets = Array.from({ length: count }, () => newSecrets());
   const drafts = Array.from({ length: count }, (_, i) => {
     const draft = draftDevice(
       {
@@ -38,6 +41,7 @@ export async function createDtuFleet(
       },
       ownerId,
       null,
+      secrets[i]!,
     );
     if ('field' in draft) throw new Error(`${draft.field}: ${draft.message}`);
     return { ...draft, heartbeat: 'PING', heartbeatIntervalS: options.heartbeatIntervalS };
@@ -107,5 +111,5 @@ export async function createDtuFleet(
     })),
   );
   await createPointsRepository(db).insertPoints(points);
-  return devices.map((d) => ({ id: d.id, imei: d.imei, key: d.dtuKey }));
+  return devices.map((d, i) => ({ id: d.id, imei: d.imei, key: secrets[i]!.dtuKey }));
 }

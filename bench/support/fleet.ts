@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { parseConfig } from '../../apps/server/src/config.js';
+import { newSecrets } from '../../apps/server/src/modules/devices/credentials.js';
 import { draftDevice } from '../../apps/server/src/modules/devices/device-rules.js';
 import { createDevicesRepository } from '../../apps/server/src/modules/devices/devices.repository.js';
 import { pointFields } from '../../apps/server/src/modules/devices/point-defaults.js';
@@ -100,6 +101,8 @@ export async function createFleet(
     rows: { id: number }[];
   };
   const ownerId = result.rows[0]!.id;
+  // The rows store hashes; the simulated devices log in with the plain secrets kept here.
+  const secrets = Array.from({ length: deviceCount }, () => newSecrets());
   const drafts = Array.from({ length: deviceCount }, (_, i) => {
     const draft = draftDevice(
       {
@@ -108,6 +111,7 @@ export async function createFleet(
       },
       ownerId,
       null,
+      secrets[i]!,
     );
     if ('field' in draft) throw new Error(`${draft.field}: ${draft.message}`);
     return draft;
@@ -123,10 +127,10 @@ export async function createFleet(
   );
   const rows = await createPointsRepository(database.db).insertPoints(points);
   return {
-    devices: devices.map((d) => ({
+    devices: devices.map((d, i) => ({
       id: d.id,
       imei: d.imei,
-      mqttPassword: d.mqttPassword,
+      mqttPassword: secrets[i]!.mqttPassword,
       points: rows.filter((p) => p.deviceId === d.id).map((p) => p.id),
     })),
   };

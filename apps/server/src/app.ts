@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ingestRoutes } from './gateways/http/ingest.routes.js';
+import { emqxHookRoutes } from './gateways/mqtt/provisioning/emqx-hooks.routes.js';
 import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
 import { accountsAuthRoutes } from './modules/auth/accounts.routes.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
@@ -23,6 +24,8 @@ import { overviewRoutes } from './modules/overview/overview.routes.js';
 import { registerReportScheduler } from './modules/reports/report-scheduler.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { scadaRoutes } from './modules/scada/scada.routes.js';
+import { metricsRoutes } from './modules/system/metrics.routes.js';
 import { optionAdminRoutes } from './modules/system/option-admin.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.js';
@@ -36,7 +39,10 @@ import type { AppDeps, ModuleDeps } from './platform/deps.js';
 import { registerDeviceChangeHook } from './platform/device-change-hook.js';
 import { registerErrorHandlers } from './platform/http/error-handler.js';
 import { registerJsonParser } from './platform/http/json-parser.js';
+import { registerNoStore } from './platform/http/no-store.js';
+import { registerNulGuard } from './platform/http/nul-guard.js';
 import { openApiRoute, registerOpenApi } from './platform/http/openapi.js';
+import { registerStartupGate } from './platform/http/starting-page.js';
 import { registerWebApp } from './platform/http/web.js';
 import { registerNoticeWorker } from './platform/notices/notice-plugin.js';
 import { createRuntime } from './platform/runtime.js';
@@ -48,7 +54,9 @@ export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
+  // 'self' covers ws:/wss: to the same host and port (CSP Level 3, Chromium 111+, Firefox, Safari);
+  // a bare ws:/wss: would let an injected script talk to any websocket server.
+  connectSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   objectSrc: ["'none'"],
@@ -70,8 +78,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
   const { ready } = deps;
-  if (ready) app.addHook('onRequest', async () => void (await ready));
+  if (ready) registerStartupGate(app, ready, API_PREFIX);
   registerJsonParser(app);
+  registerNulGuard(app);
+  registerNoStore(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
@@ -83,7 +93,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let runtime = deps.runtime;
   if (!runtime) {
     // No runtime handed in (tests of HTTP-only features): an embedded one that lives with the app.
-    const own = await createRuntime({ config: deps.config, database: deps.database, clock });
+    const own = await createRuntime({
+      config: deps.config,
+      database: deps.database,
+      clock,
+      ready: deps.ready,
+    });
     app.addHook('onClose', () => own.close());
     runtime = own;
   }
@@ -106,11 +121,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerDeviceChangeHook(api, API_PREFIX, runtime.bus);
       await api.register(openApiRoute);
       await api.register(systemRoutes, moduleDeps);
+      await api.register(metricsRoutes, moduleDeps);
       await api.register(authRoutes, moduleDeps);
       await api.register(usersRoutes, moduleDeps);
       await api.register(customizeRoutes, moduleDeps);
       await api.register(devicesRoutes, moduleDeps);
       await api.register(templatesRoutes, moduleDeps);
+      await api.register(scadaRoutes, moduleDeps);
       await api.register(modelsRoutes, moduleDeps);
       await api.register(groupsRoutes, moduleDeps);
       await api.register(companiesRoutes, moduleDeps);
@@ -127,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Alarm log and reports (docs/api-alarms.md).
       await api.register(alarmsRoutes, moduleDeps);
       await api.register(ingestRoutes, moduleDeps);
+      // EMQX's HTTP authentication, authorization and client events (docs/protocols.md "EMQX").
+      if (deps.config.MQTT_PROVISION === 'emqx') await api.register(emqxHookRoutes, moduleDeps);
       // Triggers (docs/api-alarms.md "Trigger API").
       await api.register(triggersRoutes, moduleDeps);
       // Platform overview of the dashboard (SPEC 2.3 /dashboard/index).
@@ -140,19 +159,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
-  // The notice outbox worker lives with the app (every instance runs one).
-  registerNoticeWorker(app, { database: deps.database, bus: runtime.bus, clock, config: deps.config, ready });
-  // The export worker too (one job at a time per instance).
-  registerExportWorker(app, {
+  // Background work runs on the job layer (DESIGN 11): the notice and export consumers on every
+  // instance, the report schedules and export sweeps on the leader.
+  const workers = {
     database: deps.database,
     bus: runtime.bus,
     clock,
     config: deps.config,
-    instanceId: runtime.instanceId,
-    ready,
+    jobs: runtime.jobs,
+  };
+  registerNoticeWorker(app, workers);
+  registerExportWorker(app, { ...workers, instanceId: runtime.instanceId });
+  registerReportScheduler(app, workers);
+  // The layer's timers start once start-up work (migrations) is done; a runtime handed in may have started it.
+  app.addHook('onReady', async () => {
+    Promise.resolve(ready).then(
+      () => runtime.jobs.start(),
+      () => undefined,
+    );
   });
-  // The report scheduler too (one instance acts per due schedule).
-  registerReportScheduler(app, { database: deps.database, bus: runtime.bus, clock, ready });
   // The live channel is at the root: /wss (DESIGN 9, docs/api-live.md).
   await app.register(liveRoutes, moduleDeps);
 

@@ -92,4 +92,40 @@ describe('parseConfig', () => {
     expect((error as Error).message).toContain('SMTP_URL');
     expect((error as Error).message).not.toContain('pa55');
   });
+
+  it('reads the broker provisioning settings, checks them together and never echoes their secrets', () => {
+    expect(parseConfig({})).toMatchObject({ MQTT_PROVISION: 'none', MQTT_SESSION_EXPIRY: 3600 });
+    const dynsec = {
+      MQTT_URL: 'mqtt://fleet:pw@broker:1883',
+      MQTT_PROVISION: 'mosquitto-dynsec',
+      MQTT_ADMIN_USERNAME: 'admin',
+      MQTT_ADMIN_PASSWORD: 'admin-pa55',
+      MQTT_SESSION_ID: 'fleet-0',
+    };
+    expect(parseConfig(dynsec)).toMatchObject({
+      MQTT_PROVISION: 'mosquitto-dynsec',
+      MQTT_SESSION_ID: 'fleet-0',
+    });
+    const refusal = (env: Record<string, string>) => {
+      try {
+        parseConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(refusal({ MQTT_PROVISION: 'emqx' })).toContain('MQTT_URL');
+    expect(refusal({ ...dynsec, MQTT_ADMIN_PASSWORD: '' })).toContain('MQTT_ADMIN_PASSWORD');
+    expect(refusal({ MQTT_URL: dynsec.MQTT_URL, MQTT_PROVISION: 'emqx' })).toContain('EMQX_HOOK_SECRET');
+    const short = refusal({
+      MQTT_URL: dynsec.MQTT_URL,
+      MQTT_PROVISION: 'emqx',
+      EMQX_HOOK_SECRET: 'short-pa55',
+    });
+    expect(short).toContain('EMQX_HOOK_SECRET');
+    expect(short).not.toContain('pa55');
+    expect(refusal({ MQTT_ADMIN_URL: 'http://admin:pa55@broker' })).not.toContain('pa55');
+    expect(refusal({ MQTT_SESSION_ID: 'a b' })).toContain('MQTT_SESSION_ID');
+  });
 });

@@ -45,13 +45,56 @@ export const configSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   REDIS_URL: url(['redis:', 'rediss:']),
   MQTT_URL: url(['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:']),
+  /**
+   * Shared subscription group of the instances on the external broker (MQTT_URL): every instance of
+   * one deployment uses the same name; two deployments on one broker use different ones.
+   */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only')
+    .default('fleet'),
   MQTT_PORT: port(1883),
+  /**
+   * Who keeps the external broker's device logins and ACLs in step with the registry (docs/protocols.md
+   * "External broker"): none (by hand), mosquitto-dynsec (the platform drives Mosquitto's dynamic
+   * security plugin) or emqx (EMQX asks the platform's HTTP hooks).
+   */
+  MQTT_PROVISION: z.enum(['none', 'mosquitto-dynsec', 'emqx']).default('none'),
+  /** Dynamic security admin connection (default: MQTT_URL's broker); its user and password below. */
+  MQTT_ADMIN_URL: url(['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:']),
+  MQTT_ADMIN_USERNAME: optionalText,
+  MQTT_ADMIN_PASSWORD: optionalText,
+  /** Shared secret EMQX sends in the X-Hook-Secret header of its HTTP hooks. */
+  EMQX_HOOK_SECRET: optionalText.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
+  /**
+   * Stable name of this instance's slot (e.g. a StatefulSet ordinal) on the external broker: set, its
+   * MQTT sessions persist and an instance restarting under the same name gets the messages queued
+   * meanwhile; unset, sessions are clean (nothing is queued for an absent instance).
+   */
+  MQTT_SESSION_ID: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9_.-]{1,40}$/.test(v), {
+    message: 'must be 1-40 characters of A-Z a-z 0-9 _ . -',
+  }),
+  /** How long the broker keeps an absent instance's session and queued messages (seconds). */
+  MQTT_SESSION_EXPIRY: seconds(3600),
   DTU_PORT: port(8600),
   DEMO: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OTA_HOST: optionalText,
   TOKEN_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
     message: 'must be at least 32 characters',
+  }),
+  /** AES-256-GCM key of secrets at rest (webhook secrets): 64 hex digits or base64 of 32 bytes. */
+  SECRET_BOX_KEY: optionalText.refine(
+    (v) =>
+      v === undefined || /^[0-9a-fA-F]{64}$/.test(v.trim()) || Buffer.from(v.trim(), 'base64').length === 32,
+    { message: 'must be 64 hex digits or the base64 of 32 bytes' },
+  ),
+  /** Bearer token of GET /api/v1/metrics (Prometheus); unset turns the endpoint off. */
+  METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters',
   }),
   TOKEN_TTL: seconds(7200),
   REFRESH_TTL: seconds(604800),
@@ -80,6 +123,34 @@ export class ConfigError extends Error {
   }
 }
 
+/** Values that may hold a password: never echoed in an error. */
+const SECRET_VARIABLES = new Set([
+  'TOKEN_SECRET',
+  'SMTP_URL',
+  'MQTT_URL',
+  'MQTT_ADMIN_URL',
+  'MQTT_ADMIN_PASSWORD',
+  'EMQX_HOOK_SECRET',
+  'SECRET_BOX_KEY',
+  'METRICS_TOKEN',
+]);
+
+/** Variables that only make sense together. */
+function checkCombinations(config: Config): void {
+  if (config.MQTT_PROVISION === 'none') return;
+  if (!config.MQTT_URL) throw new ConfigError('MQTT_PROVISION', 'needs MQTT_URL (an external broker)');
+  if (config.MQTT_PROVISION === 'emqx' && !config.EMQX_HOOK_SECRET)
+    throw new ConfigError('EMQX_HOOK_SECRET', 'must be set with MQTT_PROVISION=emqx');
+  if (
+    config.MQTT_PROVISION === 'mosquitto-dynsec' &&
+    (!config.MQTT_ADMIN_USERNAME || !config.MQTT_ADMIN_PASSWORD)
+  )
+    throw new ConfigError(
+      'MQTT_ADMIN_USERNAME',
+      'and MQTT_ADMIN_PASSWORD must be set with MQTT_PROVISION=mosquitto-dynsec',
+    );
+}
+
 /** Parses the environment; throws one ConfigError naming the first bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const input: Record<string, string> = {};
@@ -88,12 +159,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (value !== undefined) input[key] = value;
   }
   const result = configSchema.safeParse(input);
-  if (result.success) return result.data;
+  if (result.success) {
+    checkCombinations(result.data);
+    return result.data;
+  }
   const issue = result.error.issues[0]!;
   const variable = String(issue.path[0] ?? 'environment');
   const given = input[variable];
   // Values that may hold a password are never echoed (the message reaches the terminal and logs).
-  const secret = variable === 'TOKEN_SECRET' || variable === 'SMTP_URL';
+  const secret = SECRET_VARIABLES.has(variable);
   const shown = secret || given === undefined ? '' : ` (got "${given}")`;
   throw new ConfigError(variable, `${issue.message}${shown}`);
 }

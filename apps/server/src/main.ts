@@ -82,7 +82,8 @@ async function main(): Promise<void> {
     return bootstrap(database, config);
   })();
   startup.catch(() => undefined);
-  const runtime = await createRuntime({ config, database, logger });
+  // The alarm engine starts once migrations are done (it reads the trigger and alarm tables).
+  const runtime = await createRuntime({ config, database, logger, ready: startup });
   const app = await buildApp({ config, database, tokenKey: tokenKey.key, logger, ready: startup, runtime });
 
   try {

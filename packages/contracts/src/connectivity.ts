@@ -73,3 +73,17 @@ export const ingestResult = z.object({
   unknown: z.array(z.string()),
 });
 export type IngestResult = z.infer<typeof ingestResult>;
+
+/**
+ * How a device reaches the platform, as the UI shows it in hints (docs/protocols.md; the MQTT topics are
+ * built by @fleet/protocols deviceTopic, the HTTP route by the server's ingest module). A test in the web
+ * app holds these to the document and to @fleet/protocols.
+ */
+export const DEVICE_ENDPOINTS = {
+  /** MQTT topic a device publishes its telemetry to. */
+  mqttUpTopic: 'd/{imei}/up',
+  /** HTTP ingest path (device-facing). */
+  httpIngestPath: '/api/v1/ingest/{imei}',
+  /** Header carrying the device's HTTP key. */
+  httpKeyHeader: 'X-Device-Key',
+} as const;

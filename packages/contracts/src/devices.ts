@@ -13,6 +13,7 @@ import {
   SOURCE_KINDS,
 } from './datapoint.js';
 import { DEVICE_PROTOCOLS, DeviceProtocol, GATEWAY_PROTOCOLS } from './device.js';
+import { portRow } from './device-ports.js';
 
 /** Names of the SPEC 3 protocol codes (the names `deviceClassOf` understands). */
 export const PROTOCOL_NAMES: Record<number, string> = {
@@ -238,7 +239,8 @@ const imei = z
   .string()
   .trim()
   .regex(/^[0-9]{6,20}$/, 'IMEI must be 6-20 digits');
-const protocol = z
+/** A device protocol code of SPEC 3 (also a template and model field). */
+export const deviceProtocolField = z
   .number()
   .int()
   .refine((v) => (DEVICE_PROTOCOLS as readonly number[]).includes(v), 'unknown protocol');
@@ -247,7 +249,7 @@ const deviceFields = {
   device_title: z.string().trim().min(1).max(64),
   model_id: z.number().int().positive().nullable(),
   device_model: z.string().trim().max(64),
-  protocol,
+  protocol: deviceProtocolField,
   gateway_protocol: z.enum(DEVICE_GATEWAY_PROTOCOLS).nullable(),
   project_id: z.number().int().positive().nullable(),
   group_id: z.number().int().positive().nullable(),
@@ -354,22 +356,52 @@ export const deviceRow = z.object({
 });
 export type DeviceRow = z.infer<typeof deviceRow>;
 
+/**
+ * Link health of a device since it was created: malformed frames dropped, Modbus exception answers,
+ * requests left unanswered, and when the last of each happened (null: never). Written by the
+ * gateways every ~10 s, so the newest events may be missing for that long.
+ */
+export const deviceCounters = z.object({
+  malformed: z.number().int(),
+  exceptions: z.number().int(),
+  timeouts: z.number().int(),
+  last_malformed_at: z.string().nullable(),
+  last_exception_at: z.string().nullable(),
+  last_timeout_at: z.string().nullable(),
+});
+export type DeviceCounters = z.infer<typeof deviceCounters>;
+
 export const deviceDetail = deviceRow.extend({
   ports: z.array(z.lazy(() => portRow)),
   slave_count: z.number().int(),
   point_count: z.number().int(),
+  counters: deviceCounters,
 });
 export type DeviceDetail = z.infer<typeof deviceDetail>;
 
+/**
+ * A device's credentials. The platform stores only hashes of the secrets, so the plain ones are answered
+ * once: by the creation and by each rotation (`secrets_included: true`); GET /device/{id}/credentials
+ * answers null in their place (`secrets_included: false`).
+ */
 export const deviceCredentials = z.object({
   imei: z.string(),
   mqtt_username: z.string(),
-  mqtt_password: z.string(),
-  /** The exact registration packet the DTU sends (`REG,<imei>,<key>`, or the bare IMEI when legacy). */
-  dtu_registration: z.string(),
-  http_key: z.string(),
+  mqtt_password: z.string().nullable(),
+  /**
+   * The exact registration packet the DTU sends (`REG,<imei>,<key>`, or the bare IMEI when legacy);
+   * null when it would carry the key and the secrets are not included.
+   */
+  dtu_registration: z.string().nullable(),
+  http_key: z.string().nullable(),
+  /** True only in the answers that show the plain secrets (creation, rotation): they are not shown again. */
+  secrets_included: z.boolean(),
 });
 export type DeviceCredentials = z.infer<typeof deviceCredentials>;
+
+/** POST /device: the new row and, for a new device, its plain credentials (shown this once); null when bound by share code. */
+export const deviceCreated = deviceRow.extend({ credentials: deviceCredentials.nullable() });
+export type DeviceCreated = z.infer<typeof deviceCreated>;
 
 export const deviceBatchBody = z.union([
   z.strictObject({
@@ -392,7 +424,7 @@ export const importImeisBody = z.strictObject({
   /** SPEC 5: several IMEIs, one per line. */
   imeis: z.string().max(200_000),
   model_id: z.number().int().positive().nullable().optional(),
-  protocol: protocol.optional(),
+  protocol: deviceProtocolField.optional(),
   gateway_protocol: z.enum(DEVICE_GATEWAY_PROTOCOLS).nullable().optional(),
 });
 export type ImportImeisBody = z.infer<typeof importImeisBody>;
@@ -432,177 +464,3 @@ export const reallocation = z.object({
 export type AllocationUser = z.infer<typeof allocationUser>;
 export type Reallocation = z.infer<typeof reallocation>;
 export const userIdBody = z.strictObject({ user_id: z.number().int().positive() });
-
-// ---------------------------------------------------------------- ports and slaves
-
-const portShape = {
-  name: z.string().trim().min(1).max(32),
-  kind: z.enum(['serial', 'tcp']),
-  baud: z.union([1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200].map((b) => z.literal(b))),
-  data_bits: z.union([z.literal(7), z.literal(8)]),
-  parity: z.enum(['N', 'O', 'E']),
-  stop_bits: z.union([z.literal(1), z.literal(2)]),
-  /** SPEC 5: 10-2000 ms, default 25. */
-  uart_read_ms: z.number().int().min(10).max(2000),
-  /** SPEC 5: minimum Modbus interval 5. */
-  poll_interval_s: z.number().int().min(5).max(86400),
-};
-export const portBody = z.strictObject({
-  name: portShape.name,
-  kind: portShape.kind.optional(),
-  baud: portShape.baud.optional(),
-  data_bits: portShape.data_bits.optional(),
-  parity: portShape.parity.optional(),
-  stop_bits: portShape.stop_bits.optional(),
-  uart_read_ms: portShape.uart_read_ms.optional(),
-  poll_interval_s: portShape.poll_interval_s.optional(),
-});
-export const portUpdateBody = portBody.partial();
-export type PortBody = z.infer<typeof portBody>;
-export const PORT_DEFAULTS = {
-  kind: 'serial',
-  baud: 9600,
-  data_bits: 8,
-  parity: 'N',
-  stop_bits: 1,
-  uart_read_ms: 25,
-  poll_interval_s: 10,
-} as const;
-export const portRow = z.object({
-  id: z.number().int(),
-  device_id: z.number().int(),
-  name: z.string(),
-  kind: z.enum(['serial', 'tcp']),
-  baud: z.number().int(),
-  data_bits: z.number().int(),
-  parity: z.enum(['N', 'O', 'E']),
-  stop_bits: z.number().int(),
-  uart_read_ms: z.number().int(),
-  poll_interval_s: z.number().int(),
-});
-export type PortRow = z.infer<typeof portRow>;
-
-export const slaveBody = z.strictObject({
-  name: z.string().trim().min(1).max(64),
-  slave_id: z.number().int().min(1).max(254),
-  port_id: z.number().int().positive().nullable().optional(),
-});
-export const slaveUpdateBody = slaveBody.partial();
-export type SlaveBody = z.infer<typeof slaveBody>;
-export const slaveRow = z.object({
-  id: z.number().int(),
-  device_id: z.number().int(),
-  name: z.string(),
-  slave_id: z.number().int(),
-  port_id: z.number().int().nullable(),
-  template_id: z.number().int().nullable(),
-  point_count: z.number().int(),
-});
-export type SlaveRow = z.infer<typeof slaveRow>;
-
-export const slaveBatchBody = z.strictObject({
-  gateway_temp_id: z.number().int().positive(),
-  /** save: add the template's slaves (a slave id already present is refused); update: replace them. */
-  mode: z.enum(['save', 'update']).default('save'),
-  port_id: z.number().int().positive().nullable().optional(),
-});
-export const slaveExportQuery = z.object({
-  gateway_temp_id: z.coerce.number().int().positive().optional(),
-  port_id: z.coerce.number().int().positive().optional(),
-});
-export const appliedResult = z.object({ slaves: z.number().int(), points: z.number().int() });
-
-// ---------------------------------------------------------------- templates and models
-
-const templatePoint = pointCreateBody.omit({ slave_id: true });
-export const templateSlave = z.strictObject({
-  name: z.string().trim().min(1).max(64),
-  slave_id: z.number().int().min(1).max(254),
-  points: z.array(templatePoint).max(2000),
-});
-export const templateContent = z.strictObject({
-  /** Gateway templates: the slaves and their points. */
-  slaves: z.array(templateSlave).max(254).default([]),
-  /** Device templates: points of the device itself. */
-  points: z.array(templatePoint).max(2000).default([]),
-});
-export type TemplateContent = z.infer<typeof templateContent>;
-export type TemplatePoint = z.infer<typeof templatePoint>;
-
-const templateFields = {
-  name: z.string().trim().min(1).max(64),
-  kind: z.enum(['device', 'gateway']),
-  remark: z.string().trim().max(500),
-  /** Register-area family the points are checked against (null: any area). */
-  gateway_protocol: z.enum(DEVICE_GATEWAY_PROTOCOLS).nullable(),
-  slaves: z.array(templateSlave).max(254),
-  points: z.array(templatePoint).max(2000),
-};
-export const templateBody = z.strictObject({
-  ...templateFields,
-  remark: templateFields.remark.optional(),
-  gateway_protocol: templateFields.gateway_protocol.optional(),
-  slaves: templateFields.slaves.default([]),
-  points: templateFields.points.default([]),
-});
-/** Any subset; no defaults, so an absent field keeps its stored value. */
-export const templateUpdateBody = z.strictObject(templateFields).partial();
-export type TemplateBody = z.infer<typeof templateBody>;
-export const templateRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  kind: z.enum(['device', 'gateway']),
-  remark: z.string(),
-  version: z.number().int(),
-  builtin: z.boolean(),
-  /** null: a platform template everyone may use but not change. */
-  owner_user_id: z.number().int().nullable(),
-  gateway_protocol: z.string().nullable(),
-  slaves: z.array(templateSlave),
-  points: z.array(templatePoint),
-  slave_count: z.number().int(),
-  point_count: z.number().int(),
-  /** Devices built from an older version (they can be updated with POST .../apply). */
-  outdated_devices: z.number().int(),
-  updated_at: z.string(),
-});
-export type TemplateRow = z.infer<typeof templateRow>;
-export const templateListQuery = z.object({
-  page: deviceListQuery.shape.page,
-  limit: deviceListQuery.shape.limit,
-  search: z.string().trim().max(64).optional(),
-  kind: z.enum(['device', 'gateway']).optional(),
-});
-export const templateApplyBody = z.strictObject({
-  device_ids: z.array(z.number().int().positive()).min(1).max(1000),
-});
-export const templateDeviceRow = z.object({
-  id: z.number().int(),
-  device_title: z.string(),
-  device_imei: z.string(),
-  template_version: z.number().int().nullable(),
-  outdated: z.boolean(),
-});
-
-export const modelBody = z.strictObject({
-  name: z.string().trim().min(1).max(64),
-  protocol: protocol.nullable().optional(),
-  gateway_protocol: z.enum(DEVICE_GATEWAY_PROTOCOLS).nullable().optional(),
-  template_id: z.number().int().positive().nullable().optional(),
-  remark: z.string().trim().max(500).optional(),
-});
-export const modelUpdateBody = modelBody.partial();
-export type ModelBody = z.infer<typeof modelBody>;
-export const modelRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  protocol: z.number().int().nullable(),
-  gateway_protocol: z.string().nullable(),
-  template_id: z.number().int().nullable(),
-  remark: z.string(),
-  owner_user_id: z.number().int().nullable(),
-  device_count: z.number().int(),
-  created_at: z.string(),
-});
-export type ModelRow = z.infer<typeof modelRow>;
-export const modelListQuery = templateListQuery.omit({ kind: true });

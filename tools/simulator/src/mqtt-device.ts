@@ -54,12 +54,15 @@ export class MqttDevice extends EventEmitter<{ event: [MqttDeviceEvent] }> {
   readonly up: string;
   readonly down: string;
   readonly ack: string;
+  /** `online` on connect, `offline` as the last will and before a clean stop. */
+  readonly state: string;
 
   constructor(private readonly options: MqttDeviceOptions) {
     super();
     this.up = deviceTopic(options.imei, 'up');
     this.down = deviceTopic(options.imei, 'down');
     this.ack = deviceTopic(options.imei, 'ack');
+    this.state = deviceTopic(options.imei, 'state');
     const seed = options.seed ?? seedOf(options.imei);
     for (const p of options.points) {
       this.points.set(p.name, {
@@ -83,6 +86,9 @@ export class MqttDevice extends EventEmitter<{ event: [MqttDeviceEvent] }> {
       password: this.options.password,
       reconnectPeriod: this.options.reconnectPeriodMs ?? 1000,
       clean: true,
+      // docs/protocols.md "Online/offline on an external broker": the broker says `offline` for us
+      // when the connection drops; `online` is published on every (re)connect below.
+      will: { topic: this.state, payload: Buffer.from('offline'), qos: 1, retain: false },
     });
     this.client = client;
     client.on('error', (err) => this.emitEvent({ type: 'error', message: err.message }));
@@ -102,6 +108,7 @@ export class MqttDevice extends EventEmitter<{ event: [MqttDeviceEvent] }> {
     // clean session: subscribe again on every (re)connect
     client.on('connect', () => {
       this.emitEvent({ type: 'connected' });
+      client.publish(this.state, 'online', { qos: 1 });
       client.subscribe(this.down, { qos: 1 }, (err) => {
         if (err) this.emitEvent({ type: 'error', message: err.message });
         settle(err ?? null);
@@ -128,7 +135,10 @@ export class MqttDevice extends EventEmitter<{ event: [MqttDeviceEvent] }> {
     this.timer = null;
     const c = this.client;
     this.client = null;
-    if (c) await c.endAsync();
+    if (!c) return;
+    // A clean DISCONNECT sends no last will: say offline first.
+    if (c.connected) await c.publishAsync(this.state, 'offline', { qos: 1 }).catch(() => undefined);
+    await c.endAsync();
   }
 
   /** Current values after advancing the signals to `nowMs`. */

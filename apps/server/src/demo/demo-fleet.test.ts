@@ -42,10 +42,11 @@ describe('demo fleet (DEMO=1)', () => {
     expect(protocols.filter(([p, c]) => p === DeviceProtocol.MODBUS && c === 'DTUGW')).toHaveLength(
       DEMO_FLEET.dtu.length,
     );
-    expect(new Set(devices.map((d) => d.mqttPassword)).size).toBe(devices.length);
+    expect(new Set(devices.map((d) => d.mqttPasswordHash)).size).toBe(devices.length);
+    expect(devices.every((d) => d.mqttPasswordHash.startsWith('sha256$'))).toBe(true);
     // Every demo device stands somewhere, so the device map has something to show.
     expect(devices.every((d) => d.lat !== null && d.lng !== null)).toBe(true);
-    expect(new Set(devices.map((d) => d.dtuKey)).size).toBe(devices.length);
+    expect(new Set(devices.map((d) => d.dtuKeyHash)).size).toBe(devices.length);
   });
 
   it('comes with a week of history per sensor, the energy counter rising to where the simulator starts', async () => {

@@ -2,10 +2,11 @@ import { DeviceProtocol } from '@fleet/contracts';
 import { type FleetPlan, planFleet, type RunningFleet, startFleet } from '@fleet/simulator';
 import { eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { newSecrets, randomCode } from '../modules/devices/credentials.js';
+import { type DeviceSecrets, hashSecrets, newSecrets, randomCode } from '../modules/devices/credentials.js';
 import { dataPoints, devicePorts, devices, slaveDevices } from '../modules/devices/devices.table.js';
 import { triggers } from '../modules/triggers/triggers.table.js';
 import { users } from '../modules/users/users.table.js';
+import type { DeviceDirectory } from '../pipeline/directory.js';
 import type { Executor } from '../platform/db/client.js';
 import { backfillDemoHistory } from './demo-history.js';
 import { type DemoPoint, demoPoints } from './demo-points.js';
@@ -117,7 +118,8 @@ async function insertDevice(
       deviceModel: 'Demo',
       remark: 'Demo fleet (DEMO=1): simulated inside the platform',
       ...kind,
-      ...newSecrets(),
+      // Stored hashed like any device's; startDemoFleet gives the simulated devices fresh plain ones.
+      ...hashSecrets(newSecrets()),
     })
     .returning({ id: devices.id });
   return row!.id;
@@ -127,19 +129,33 @@ async function insertPoints(tx: Executor, deviceId: number, slaveRef: number | n
   await tx.insert(dataPoints).values(points.map((p, sort) => ({ ...p, deviceId, slaveRef, sort })));
 }
 
-/** Starts the simulated devices against this platform's own listeners, with their real credentials. */
+/**
+ * Starts the simulated devices against this platform's own listeners, with their real credentials. The
+ * platform keeps only hashes of secrets, so each start rotates the demo devices' secrets and hands the
+ * plain ones to the simulator in memory (the directory drops the rows it cached with the old hashes).
+ */
 export async function startDemoFleet(
   db: Executor,
-  target: { mqttUrl: string; dtu: { host: string; port: number } },
+  target: {
+    mqttUrl: string;
+    dtu: { host: string; port: number };
+    directory?: Pick<DeviceDirectory, 'invalidate'>;
+  },
   logger: Logger,
   plan: FleetPlan = DEMO_FLEET,
 ): Promise<RunningFleet> {
   const imeis = [...plan.mqtt.map((d) => d.imei), ...plan.dtu.map((g) => g.imei)];
   const rows = await db
-    .select({ imei: devices.imei, mqttPassword: devices.mqttPassword, dtuKey: devices.dtuKey })
+    .select({ id: devices.id, imei: devices.imei })
     .from(devices)
     .where(inArray(devices.imei, imeis));
-  const secrets = new Map(rows.map((r) => [r.imei, r]));
+  const secrets = new Map<string, DeviceSecrets>();
+  for (const row of rows) {
+    const plain = newSecrets();
+    await db.update(devices).set(hashSecrets(plain)).where(eq(devices.id, row.id));
+    target.directory?.invalidate(row.id);
+    secrets.set(row.imei, plain);
+  }
   const secretOf = (imei: string) => {
     const found = secrets.get(imei);
     if (!found) throw new Error(`demo device ${imei} is missing`);

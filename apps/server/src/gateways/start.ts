@@ -2,10 +2,11 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { demoOwnerId, ensureDemoDevices, startDemoFleet } from '../demo/demo-fleet.js';
 import { DEMO_USERNAME } from '../modules/auth/auth.service.js';
-import { startHistoryMaintenance } from '../pipeline/history-partitions.js';
+import { scheduleHistoryMaintenance } from '../pipeline/history-partitions.js';
 import type { DeviceRuntime } from '../platform/runtime.js';
 import { startDtuGateway } from './dtu/dtu-gateway.js';
 import { startMqttGateway } from './mqtt/mqtt-gateway.js';
+import { startBrokerSync } from './mqtt/provisioning/broker-sync.js';
 
 /** DEMO=1: the demo account's fleet, simulated in this process against its own listeners. */
 async function startDemo(
@@ -20,7 +21,11 @@ async function startDemo(
   await ensureDemoDevices(db, owner);
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   const mqttUrl = config.MQTT_URL ?? `mqtt://${host}:${ports.mqttPort}`;
-  return startDemoFleet(db, { mqttUrl, dtu: { host, port: ports.dtuPort } }, logger);
+  return startDemoFleet(
+    db,
+    { mqttUrl, dtu: { host, port: ports.dtuPort }, directory: runtime.directory },
+    logger,
+  );
 }
 
 export interface DeviceSide {
@@ -39,33 +44,56 @@ export async function startDeviceSide(
   runtime: DeviceRuntime,
   logger: Logger,
 ): Promise<DeviceSide> {
-  if (!config.REDIS_URL) {
+  // A provisioned external broker keeps its devices connected while the platform restarts (their
+  // offline wills wait in the persistent session): their state is not reset here.
+  const brokerHoldsPresence = config.MQTT_URL !== undefined && config.MQTT_PROVISION !== 'none';
+  if (!config.REDIS_URL && !brokerHoldsPresence) {
     // Embedded: no device can still be connected to a process that just started.
     const reset = await runtime.presence.recoverAtStart();
     if (reset > 0) logger.info({ devices: reset }, 'devices marked offline after restart');
   }
-  const maintenance = startHistoryMaintenance(
+  // Leader ticks of the job layer: with several instances one maintains partitions and rolls up.
+  const maintenance = scheduleHistoryMaintenance(
+    runtime.jobs,
     runtime.database,
     { retentionMonths: config.HISTORY_RETENTION_MONTHS },
     logger,
   );
-  runtime.rollups.start();
-  const stops: Array<() => Promise<void>> = [async () => maintenance.stop(), () => runtime.rollups.close()];
+  const rollups = runtime.jobs.onLeader('history rollup', 10_000, () => runtime.rollups.runPending());
+  runtime.jobs.start();
+  const stops: Array<() => Promise<void>> = [() => maintenance.stop(), () => rollups.stop()];
   const close = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   };
   try {
+    const sync = startBrokerSync({
+      ...runtime,
+      provisioner: runtime.brokerProvisioner,
+      onConnect: runtime.onBrokerConnect,
+      logger,
+    });
+    stops.push(async () => sync.stop());
+    await sync.ready; // the platform's own broker user has its role before it subscribes
     const mqtt = await startMqttGateway(runtime, {
       port: config.MQTT_PORT,
       host: config.HOST,
       url: config.MQTT_URL,
+      shareGroup: config.MQTT_SHARE_GROUP,
       logger,
+      // Provisioned brokers: the device's state messages (or EMQX's events) say online/offline.
+      presence: config.MQTT_PROVISION === 'none' ? 'traffic' : 'events',
+      sessionId: config.MQTT_SESSION_ID,
+      sessionExpiryS: config.MQTT_SESSION_EXPIRY,
     });
     stops.push(() => mqtt.close());
+    const mqttMetrics = runtime.metrics.register('mqtt', () => mqtt.counters(), ['connected']);
+    stops.push(async () => mqttMetrics());
     if (config.MQTT_URL) logger.info('MQTT client of the external broker connected');
     else logger.info({ port: mqtt.port }, 'MQTT broker listening');
     const dtu = await startDtuGateway(runtime, { port: config.DTU_PORT, host: config.HOST, logger });
     stops.push(() => dtu.close());
+    const dtuMetrics = runtime.metrics.register('dtu', () => dtu.counters(), ['connections', 'online']);
+    stops.push(async () => dtuMetrics());
     logger.info({ port: dtu.port }, 'DTU gateway listening');
     if (config.DEMO) {
       const fleet = await startDemo(config, runtime, { mqttPort: mqtt.port, dtuPort: dtu.port }, logger);

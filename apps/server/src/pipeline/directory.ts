@@ -54,9 +54,10 @@ export interface DirectoryDevice {
   protocol: number;
   gatewayProtocol: string | null;
   legacyRegistration: boolean;
-  mqttPassword: string;
-  dtuKey: string;
-  httpKey: string;
+  /** Salted hashes of the secrets (secret-hash.ts): check with verifyDeviceSecretHash. */
+  mqttPasswordHash: string;
+  dtuKeyHash: string;
+  httpKeyHash: string;
   heartbeat: string;
   heartbeatIntervalS: number;
   expireAt: Date | null;
@@ -199,9 +200,9 @@ async function loadDevice(db: Db, where: ReturnType<typeof eq>): Promise<Directo
     protocol: row.protocol,
     gatewayProtocol: row.gatewayProtocol,
     legacyRegistration: row.legacyRegistration,
-    mqttPassword: row.mqttPassword,
-    dtuKey: row.dtuKey,
-    httpKey: row.httpKey,
+    mqttPasswordHash: row.mqttPasswordHash,
+    dtuKeyHash: row.dtuKeyHash,
+    httpKeyHash: row.httpKeyHash,
     heartbeat: row.heartbeat,
     heartbeatIntervalS: row.heartbeatIntervalS,
     expireAt: row.expireAt,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
-import { ensureHistoryPartitions, startHistoryMaintenance } from './history-partitions.js';
+import { ensureHistoryPartitions, scheduleHistoryMaintenance } from './history-partitions.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,16 +85,20 @@ describe('history partitions', () => {
     ]);
   });
 
-  it('runs at once when started, logs failures and stops', async () => {
+  it('runs at once when its instance leads, logs failures and stops', async () => {
     const errors: unknown[] = [];
     const logger = { info: () => undefined, error: (o: unknown) => errors.push(o) };
-    const maintenance = startHistoryMaintenance(
+    // The app's own job layer: on PostgreSQL its instance holds the leadership of this database.
+    const maintenance = scheduleHistoryMaintenance(
+      t.runtime.jobs,
       t.database,
       { retentionMonths: 24, now: () => new Date('2026-07-01T00:00:00Z') },
       logger as never,
     );
+    await vi.waitFor(async () => expect(await partitions()).toContain('point_history_y2026m09'), {
+      timeout: 5000,
+    });
     await maintenance.stop();
     expect(errors).toEqual([]);
-    expect(await partitions()).toContain('point_history_y2026m09');
   });
 });

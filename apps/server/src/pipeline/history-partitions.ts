@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, Executor } from '../platform/db/client.js';
+import type { JobLayer } from '../platform/jobs/job-layer.js';
+import type { Task } from '../platform/jobs/task.js';
 
 export interface HistoryPartitionOptions {
   now: Date;
@@ -125,45 +127,32 @@ export interface HistoryMaintenanceOptions {
   intervalMs?: number;
 }
 
-/** Runs the partition maintenance now and then periodically; failures are logged and retried next time. */
-export function startHistoryMaintenance(
+/**
+ * Partition maintenance as a leader tick of the job layer: once when this instance becomes the leader,
+ * then every 6 hours with ANALYZE on PGlite. Failures are logged and retried at the next tick.
+ */
+export function scheduleHistoryMaintenance(
+  jobs: JobLayer,
   database: Database,
   options: HistoryMaintenanceOptions,
   logger?: Logger,
-): { stop(): Promise<void>; running(): Promise<void> } {
+): Task {
   const now = options.now ?? (() => new Date());
-  let current: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const run = (analyze: boolean) => {
-    if (stopped) return;
-    current = current.then(async () => {
-      try {
-        const report = await ensureHistoryPartitions(database, {
-          now: now(),
-          monthsAhead: options.monthsAhead,
-          retentionMonths: options.retentionMonths,
-        });
-        if (report.created.length + report.dropped.length + report.deletedFromDefault > 0) {
-          logger?.info(report, 'history partitions maintained');
-        }
-        // PGlite has no autovacuum: without statistics the planner scans large tables whole. Statistics
-        // are kept on disk, so start-up skips it (it would hold the one connection while the API starts).
-        if (analyze && database.kind === 'pglite') await database.db.execute(sql`analyze`);
-      } catch (error) {
-        logger?.error({ err: error }, 'history partition maintenance failed');
+  return jobs.onLeader('history maintenance', options.intervalMs ?? 6 * 3600_000, async (reason) => {
+    try {
+      const report = await ensureHistoryPartitions(database, {
+        now: now(),
+        monthsAhead: options.monthsAhead,
+        retentionMonths: options.retentionMonths,
+      });
+      if (report.created.length + report.dropped.length + report.deletedFromDefault > 0) {
+        logger?.info(report, 'history partitions maintained');
       }
-    });
-  };
-  run(false);
-  const timer = setInterval(() => run(true), options.intervalMs ?? 6 * 3600_000);
-  timer.unref();
-  return {
-    /** Settles when a run in progress has finished (so the database can be closed after it). */
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-      return current;
-    },
-    running: () => current,
-  };
+      // PGlite has no autovacuum: without statistics the planner scans large tables whole. Statistics
+      // are kept on disk, so the first tick skips it (it would hold the one connection while the API starts).
+      if (reason === 'interval' && database.kind === 'pglite') await database.db.execute(sql`analyze`);
+    } catch (error) {
+      logger?.error({ err: error }, 'history partition maintenance failed');
+    }
+  });
 }

@@ -41,15 +41,21 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** SQL of the pipeline: one statement per table per batch, arrays passed as single parameters. */
 export const pipelineRepository = {
-  /** State of the points this instance has not cached yet (the stored text comes from history). */
-  async loadStates(executor: Executor, pointIds: readonly number[]): Promise<Map<number, PointState>> {
+  /**
+   * Committed state of a batch's points (the stored text comes from history), their rows locked until
+   * the batch commits: an instance ingesting the same point waits and then plans on this batch's result,
+   * so the timed and on-change decisions hold across instances. Locked in point order (no deadlock).
+   */
+  async lockStates(executor: Executor, pointIds: readonly number[]): Promise<Map<number, PointState>> {
     const rows = await rowsOf<StateRow>(
       executor,
       sql`select l.point_id, l.device_id, ${epochMs('l.ts')} as ts, l.value, l.text,
             ${epochMs('l.stored_ts')} as stored_ts, l.stored_value, h.text as stored_text
           from point_latest l
           left join point_history h on h.point_id = l.point_id and h.ts = l.stored_ts
-          where l.point_id = any(${array(pointIds)}::int[])`,
+          where l.point_id = any(${array(pointIds)}::int[])
+          order by l.point_id
+          for update of l`,
     );
     return new Map(
       rows.map((r) => [

@@ -4,29 +4,13 @@ import type { Database } from '../platform/db/client.js';
 import { type Link, newLink } from './batch-link.js';
 import type { DeviceDirectory } from './directory.js';
 import { pipelineRepository as repo } from './pipeline.repository.js';
+import { type PipelineOptions, resolvePipelineOptions } from './pipeline-options.js';
 import { lateMinutes } from './rollup/late-readings.js';
 import { rollupRepository } from './rollup/rollup.repository.js';
 import { acceptReadings, emptyState, type PointState, planBatch } from './storage-decision.js';
 import type { LatestValue, Pipeline, PipelineCounters, Reading, StoredReading } from './types.js';
 
-export interface PipelineOptions {
-  /** A batch is flushed when it holds this many readings (default 5,000)... */
-  maxBatch?: number;
-  /** ...or this long after its first reading arrived (default 5 ms). */
-  flushIntervalMs?: number;
-  /** Above this many readings waiting, ingest() waits for room (default 200,000). */
-  maxPending?: number;
-  /** First retry delay after a failed transaction, doubled up to maxRetryDelayMs (100 ms / 5 s). */
-  retryDelayMs?: number;
-  maxRetryDelayMs?: number;
-  /** Failed attempts close() makes before it gives up and rejects what is left (default 3). */
-  closeAttempts?: number;
-  /**
-   * Batches written at once (default 2 on PostgreSQL, always 1 on PGlite, which has one
-   * connection). Batch N+1 is planned on N's outcome and commits only after N did.
-   */
-  parallelBatches?: number;
-}
+export type { PipelineOptions };
 
 export interface PipelineDeps {
   database: Database;
@@ -69,15 +53,10 @@ const sleep = (ms: number) =>
 export function createPipeline(deps: PipelineDeps): Pipeline {
   const { database, directory, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const maxBatch = deps.options?.maxBatch ?? 5000;
-  const flushIntervalMs = deps.options?.flushIntervalMs ?? 5;
-  const maxPending = deps.options?.maxPending ?? 200_000;
-  const retryDelayMs = deps.options?.retryDelayMs ?? 100;
-  const maxRetryDelayMs = deps.options?.maxRetryDelayMs ?? 5000;
-  const closeAttempts = deps.options?.closeAttempts ?? 3;
-  const lanes = database.kind === 'postgres' ? Math.max(1, deps.options?.parallelBatches ?? 2) : 1;
+  const { maxBatch, flushIntervalMs, maxPending, retryDelayMs, maxRetryDelayMs, closeAttempts, lanes } =
+    resolvePipelineOptions(deps.options, database.kind);
 
-  /** Committed state of every point seen. */
+  /** Committed state of every point this instance wrote (latestOf answers from it when newer than the row). */
   const states = new Map<number, PointState>();
   /** State planned by batches written but not committed yet (the next batch plans on it). */
   const speculative = new Map<number, PointState>();
@@ -252,18 +231,16 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     const day = clock().toISOString().slice(0, 10);
     return database.db.transaction(async (tx) => {
       await previous?.planned.promise;
-      const missing = [...new Set(accepted.map((a) => a.point.id))].filter(
-        (id) => !states.has(id) && !speculative.has(id),
-      );
-      const loaded = missing.length > 0 ? await repo.loadStates(tx, missing) : new Map<number, PointState>();
+      // The committed state is re-read for every batch, not trusted from memory: another instance (or
+      // another pipeline on this database) may have ingested these points since. One query per batch;
+      // only points planned by this instance's uncommitted previous batch come from memory.
+      const unplanned = [...new Set(accepted.map((a) => a.point.id))].filter((id) => !speculative.has(id));
+      const committed =
+        unplanned.length > 0 ? await repo.lockStates(tx, unplanned) : new Map<number, PointState>();
       const deviceOf = new Map(accepted.map((a) => [a.point.id, a.reading.deviceId]));
       const plan = planBatch(
         accepted,
-        (pointId) =>
-          speculative.get(pointId) ??
-          states.get(pointId) ??
-          loaded.get(pointId) ??
-          emptyState(deviceOf.get(pointId)!),
+        (pointId) => speculative.get(pointId) ?? committed.get(pointId) ?? emptyState(deviceOf.get(pointId)!),
       );
       let duplicates = 0;
       const markDuplicate = (i: number) => {

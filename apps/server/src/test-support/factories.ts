@@ -111,10 +111,15 @@ export interface DeviceFactoryInput {
   legacyRegistration?: boolean;
 }
 
-/** Creates a device through the devices repository (with its own credentials). */
+/**
+ * Creates a device through the devices repository (with its own credentials). The row stores hashes;
+ * the plain secrets come back beside it (`mqttPassword`, `dtuKey`, `httpKey`), as the creation shows them.
+ */
 export async function createDevice(database: Database, input: DeviceFactoryInput) {
   const { createDevicesRepository } = await import('../modules/devices/devices.repository.js');
   const { draftDevice } = await import('../modules/devices/device-rules.js');
+  const { newSecrets } = await import('../modules/devices/credentials.js');
+  const secrets = newSecrets();
   type DeviceGatewayProtocol = import('@fleet/contracts').DeviceGatewayProtocol;
   const draft = draftDevice(
     {
@@ -126,10 +131,11 @@ export async function createDevice(database: Database, input: DeviceFactoryInput
     },
     input.ownerUserId,
     null,
+    secrets,
   );
   if ('field' in draft) throw new Error(`${draft.field}: ${draft.message}`);
   const [row] = await createDevicesRepository(database.db).insertMany([draft]);
-  return row!;
+  return { ...row!, ...secrets };
 }
 
 export const DEVICE_PERMISSIONS = ['DeviceManage', 'DeviceTemplate', 'DeviceModel'];

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { hashDeviceSecret } from '../../src/modules/devices/secret-hash.js';
 
 export interface SeededDevice {
   deviceId: number;
@@ -43,9 +44,10 @@ export async function seedMqttDevice(url: string): Promise<SeededDevice> {
         ownerId,
         imei,
         randomBytes(6).toString('hex'),
-        password,
-        randomBytes(16).toString('hex'),
-        randomBytes(16).toString('hex'),
+        // Stored hashed like every device's secret; the plain password stays in the returned object.
+        hashDeviceSecret(password),
+        hashDeviceSecret(randomBytes(16).toString('hex')),
+        hashDeviceSecret(randomBytes(16).toString('hex')),
       ],
     );
     const deviceId = device.rows[0]!.id;

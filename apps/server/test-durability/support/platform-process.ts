@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from './free-port.js';
@@ -14,7 +15,9 @@ export interface PlatformOptions {
 
 export interface PlatformPorts {
   http: number;
+  /** The embedded broker's port (0 when the platform is a client of an external broker, MQTT_URL). */
   mqtt: number;
+  dtu: number;
 }
 
 export interface PlatformProcess {
@@ -27,7 +30,7 @@ export interface PlatformProcess {
   /** Warning and error log lines (pino level >= 40), the latest `limit`. */
   problems(limit?: number): string[];
   exited: boolean;
-  /** Waits for the HTTP and MQTT ports and the "database ready" line. */
+  /** Waits for the HTTP, MQTT and DTU listeners (or the external broker's client) and "database ready". */
   ready(timeoutMs?: number): Promise<PlatformPorts>;
   /** A log line matching `test`, waiting for it. */
   waitForLine(
@@ -41,8 +44,9 @@ export interface PlatformProcess {
 }
 
 /**
- * `node --import tsx src/main.ts` as a separate process, exactly as it is deployed: every port 0 (free
- * ones), no web bundle, JSON logs on stdout that tell the ports.
+ * The production bundle (`node dist/main.js`, built by `npm run build:server`; `npm test` builds it
+ * before this stage) as a separate process, exactly as it is deployed: every port 0 (free ones), no
+ * web bundle, JSON logs on stdout that tell the ports.
  */
 export function spawnPlatform(options: PlatformOptions): PlatformProcess {
   const env: Record<string, string> = {
@@ -61,7 +65,10 @@ export function spawnPlatform(options: PlatformOptions): PlatformProcess {
   };
   // cwd is the server folder (no .env there is read by accident: dotenv never overrides, but the
   // environment above is complete anyway).
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  if (!existsSync(join(serverDir, 'dist', 'main.js'))) {
+    throw new Error('apps/server/dist/main.js is missing: run `npm run build:server` first');
+  }
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: serverDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -150,9 +157,19 @@ export function spawnPlatform(options: PlatformOptions): PlatformProcess {
     async ready(timeoutMs = 60_000) {
       const message = (l: Record<string, unknown>) => String(l.msg ?? '');
       const http = await waitForLine((l) => message(l).startsWith('Fleet platform listening'), timeoutMs);
-      const mqtt = await waitForLine((l) => message(l) === 'MQTT broker listening', timeoutMs);
+      const mqtt = await waitForLine(
+        (l) =>
+          message(l) === 'MQTT broker listening' ||
+          message(l) === 'MQTT client of the external broker connected',
+        timeoutMs,
+      );
+      const dtu = await waitForLine((l) => message(l) === 'DTU gateway listening', timeoutMs);
       await waitForLine((l) => message(l) === 'database ready', timeoutMs);
-      return { http: portOf(http), mqtt: portOf(mqtt) };
+      return {
+        http: portOf(http),
+        mqtt: message(mqtt) === 'MQTT broker listening' ? portOf(mqtt) : 0,
+        dtu: portOf(dtu),
+      };
     },
     async kill() {
       if (!exited) child.kill('SIGKILL');

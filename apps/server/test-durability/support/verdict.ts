@@ -20,7 +20,15 @@ export async function verdict(
   publisher: Pick<Publisher, 'sent' | 'acked' | 'failed' | 'tsOf'>,
   unanswered: number,
 ): Promise<Verdict> {
-  const stored = await storedTimestamps(url, pointId);
+  return verdictOf(await storedTimestamps(url, pointId), publisher, unanswered);
+}
+
+/** The same comparison for history read some other way (the embedded database's own files). */
+export function verdictOf(
+  stored: Set<number>,
+  publisher: Pick<Publisher, 'sent' | 'acked' | 'failed' | 'tsOf'>,
+  unanswered: number,
+): Verdict {
   const acked = new Set(publisher.acked.map((a) => a.n));
   const lost = [...acked].filter((n) => !stored.has(publisher.tsOf(n))).sort((a, b) => a - b);
   let storedUnacked = 0;

@@ -3,6 +3,7 @@
  *   d/{imei}/up    device -> platform telemetry
  *   d/{imei}/down  platform -> device commands
  *   d/{imei}/ack   device -> platform command replies
+ *   d/{imei}/state device -> platform `online` on connect, `offline` as its last will (external broker)
  * (OTA and parameter topics will be added under the same prefix.)
  *
  * Access rule: a device may publish and subscribe only under its own `d/{imei}/`. It may not
@@ -11,7 +12,7 @@
  */
 import { isValidImei } from '../identity.js';
 
-export const TOPIC_KINDS = ['up', 'down', 'ack'] as const;
+export const TOPIC_KINDS = ['up', 'down', 'ack', 'state'] as const;
 export type TopicKind = (typeof TOPIC_KINDS)[number];
 
 /** MQTT allows 65535 bytes; we allow far less. */
@@ -22,7 +23,7 @@ export function deviceTopic(imei: string, kind: TopicKind): string {
   return `d/${imei}/${kind}`;
 }
 
-/** {imei, kind} for one of our three device topics, else null. */
+/** {imei, kind} for one of our device topics, else null. */
 export function parseTopic(topic: unknown): { imei: string; kind: TopicKind } | null {
   if (typeof topic !== 'string' || topic.length > MAX_TOPIC_LENGTH) return null;
   const parts = topic.split('/');

@@ -3,6 +3,7 @@ import { DtuGateway as SimulatedDtu, SimulatedSlave } from '@fleet/simulator';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { devices } from '../../modules/devices/devices.table.js';
+import { hashDeviceSecret } from '../../modules/devices/secret-hash.js';
 import type { DeviceRuntime } from '../../platform/runtime.js';
 import { ListenerPortError } from '../listen-error.js';
 import { startDtuGateway } from './dtu-gateway.js';
@@ -287,7 +288,7 @@ describe('DTU gateway', () => {
     await waitFor(() => h.gateway.counters().online === 1, 10_000, 'registration');
     await h.t.database.db
       .update(devices)
-      .set({ dtuKey: 'a'.repeat(32) })
+      .set({ dtuKeyHash: hashDeviceSecret('a'.repeat(32)) })
       .where(eq(devices.id, device.id));
     h.runtime.bus.publish('device.changed', { deviceId: device.id, kind: 'credentials' });
     await waitFor(() => h.gateway.counters().online === 0 && !sim.connected, 10_000, 'kick');

@@ -1,6 +1,5 @@
 import net from 'node:net';
 import {
-  keysMatch,
   type PlannerOptions,
   RegistrationParser,
   type Scheduler,
@@ -8,6 +7,7 @@ import {
   type TimerHandle,
 } from '@fleet/protocols';
 import type { Logger } from 'pino';
+import { verifyDeviceSecretHash } from '../../modules/devices/secret-hash.js';
 import type { DirectoryDevice } from '../../pipeline/directory.js';
 import { BUS, type DeviceChangedEvent } from '../../platform/bus/event-bus.js';
 import type { DeviceRuntime } from '../../platform/runtime.js';
@@ -86,7 +86,7 @@ export async function startDtuGateway(
   /** Why this device may not register with these credentials, or null when it may. */
   const refusal = (device: DirectoryDevice | null, key: string | null): RejectReason | null => {
     if (!device) return 'unknown';
-    if (key === null ? !device.legacyRegistration : !keysMatch(key, device.dtuKey))
+    if (key === null ? !device.legacyRegistration : !verifyDeviceSecretHash(key, device.dtuKeyHash))
       return key === null ? 'legacy' : 'key';
     if (device.expireAt && device.expireAt.getTime() <= runtime.clock().getTime()) return 'expired';
     return null;

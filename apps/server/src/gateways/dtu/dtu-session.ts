@@ -1,7 +1,8 @@
 import type { Socket } from 'node:net';
 import {
+  InvalidResponseError,
   isOffline,
-  keysMatch,
+  ModbusTimeoutError,
   offlineDeadline,
   type PlannerOptions,
   parseHeartbeatContent,
@@ -11,6 +12,7 @@ import {
   TransactionQueue,
 } from '@fleet/protocols';
 import type { Logger } from 'pino';
+import { verifyDeviceSecretHash } from '../../modules/devices/secret-hash.js';
 import type { DirectoryDevice } from '../../pipeline/directory.js';
 import type { Reading } from '../../pipeline/types.js';
 import type { CommandOutcome, DeviceLink, PointWrite } from '../../platform/commands/types.js';
@@ -89,8 +91,10 @@ export class DtuSession {
     });
     this.poller = new DtuPoller(this.deviceId, this.queue, scheduler, () => runtime.clock().getTime(), {
       readings: (readings) => this.push(readings),
-      failed: (slaveId, error) =>
-        deps.logger?.debug({ deviceId: this.deviceId, slaveId, err: error }, 'dtu poll failed'),
+      failed: (slaveId, error) => {
+        this.countFailure(error);
+        deps.logger?.debug({ deviceId: this.deviceId, slaveId, err: error }, 'dtu poll failed');
+      },
       decodeErrors: (count) => {
         deps.totals.decodeErrors += count;
       },
@@ -188,7 +192,7 @@ export class DtuSession {
   private stillAllowed(device: DirectoryDevice): boolean {
     if (device.expireAt && device.expireAt.getTime() <= this.deps.runtime.clock().getTime()) return false;
     if (this.credentials.key === null) return device.legacyRegistration;
-    return keysMatch(this.credentials.key, device.dtuKey);
+    return verifyDeviceSecretHash(this.credentials.key, device.dtuKeyHash);
   }
 
   private send(bytes: Uint8Array): void {
@@ -203,13 +207,18 @@ export class DtuSession {
       case 'heartbeat':
         totals.heartbeats++;
         break;
-      case 'frame':
       case 'exception':
+        this.deps.runtime.deviceCounters.record(this.deviceId, 'exception');
+        if (this.sentAt !== null) observer?.response?.(this.deps.scheduler.now() - this.sentAt);
+        this.sentAt = null;
+        break;
+      case 'frame':
         if (this.sentAt !== null) observer?.response?.(this.deps.scheduler.now() - this.sentAt);
         this.sentAt = null;
         break;
       case 'mismatch':
         totals.badFrames++;
+        this.deps.runtime.deviceCounters.record(this.deviceId, 'malformed');
         logger?.debug(
           { deviceId: this.deviceId, slave: event.slave, fn: event.fn },
           'dtu: unexpected frame dropped',
@@ -218,8 +227,17 @@ export class DtuSession {
       case 'garbage':
         totals.badFrames++;
         totals.garbageBytes += event.bytes;
+        this.deps.runtime.deviceCounters.record(this.deviceId, 'malformed');
         break;
     }
+  }
+
+  /** Per-device link health: unanswered requests and answers that fit no request (exceptions come as stream events). */
+  private countFailure(error: unknown): void {
+    if (error instanceof ModbusTimeoutError)
+      this.deps.runtime.deviceCounters.record(this.deviceId, 'timeout');
+    else if (error instanceof InvalidResponseError)
+      this.deps.runtime.deviceCounters.record(this.deviceId, 'malformed');
   }
 
   private async write(write: PointWrite): Promise<CommandOutcome> {
@@ -232,6 +250,7 @@ export class DtuSession {
     try {
       await this.queue.enqueue(encoded.request, { priority: 'write' });
     } catch (error) {
+      this.countFailure(error);
       this.deps.logger?.debug(
         { deviceId: this.deviceId, commandId: write.commandId, err: error },
         'dtu write failed',

@@ -2,12 +2,14 @@ import { BizCode, ingestResult } from '@fleet/contracts';
 import { isValidImei, MAX_PAYLOAD_BYTES, telemetrySchema } from '@fleet/protocols';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { verifyDeviceSecretHash } from '../../modules/devices/secret-hash.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { ok, okResponse } from '../../platform/http/envelope.js';
 import { AppError, paramError, userMessage } from '../../platform/http/errors.js';
-import { isExpired, secretMatches } from '../mqtt/credentials.js';
+import { isExpired } from '../mqtt/credentials.js';
 import { decodeTelemetry } from '../mqtt/telemetry.js';
-import { createTokenBuckets } from './token-bucket.js';
+import { createRedisTokenBuckets } from './redis-token-bucket.js';
+import { createLocalTokenBuckets } from './token-bucket.js';
 
 const RATE_PER_SECOND = 20;
 const imeiParams = z.object({ imei: z.string().max(32) });
@@ -30,7 +32,15 @@ function deviceKeyOf(headers: Record<string, string | string[] | undefined>): st
  */
 export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const { runtime } = deps;
-  const buckets = createTokenBuckets({ ratePerSecond: RATE_PER_SECOND, now: () => deps.clock().getTime() });
+  const bucketOptions = { ratePerSecond: RATE_PER_SECOND, now: () => deps.clock().getTime() };
+  // With REDIS_URL the instances share each device's budget (DESIGN 2); embedded, memory is enough.
+  const buckets = deps.config.REDIS_URL
+    ? await createRedisTokenBuckets(deps.config.REDIS_URL, {
+        ...bucketOptions,
+        onError: (error) => app.log.warn({ err: error }, 'ingest rate limit: redis error'),
+      })
+    : createLocalTokenBuckets(bucketOptions);
+  app.addHook('onClose', () => buckets.close());
 
   app.post(
     '/ingest/:imei',
@@ -50,12 +60,14 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
       const key = deviceKeyOf(request.headers);
       const device = isValidImei(imei) && key ? await runtime.directory.byImei(imei) : null;
       // Compared even when the device is unknown, so both refusals take the same time.
-      const matches = secretMatches(key ?? '', device?.httpKey ?? 'no-device');
+      const matches = verifyDeviceSecretHash(key ?? '', device?.httpKeyHash);
       if (!device || !matches || isExpired(device, deps.clock())) throw refused();
-      if (!buckets.take(device.imei)) throw userMessage('too many requests', 429);
+      if (!(await buckets.take(device.imei))) throw userMessage('ingest.tooManyRequests', undefined, 429);
 
       const parsed = telemetrySchema.safeParse(request.body);
       if (!parsed.success) {
+        // Authenticated but not telemetry: a malformed frame of this device (link health).
+        runtime.deviceCounters.record(device.id, 'malformed');
         const issue = parsed.error.issues[0];
         const path = issue?.path.length ? `.${issue.path.join('.')}` : '';
         throw paramError(`body${path}: ${issue?.message ?? 'invalid telemetry'}`);

@@ -1,8 +1,25 @@
+export interface TokenBucketOptions {
+  ratePerSecond: number;
+  burst?: number;
+  now: () => number;
+}
+
 /**
- * Per-key token buckets (HTTP ingest: 20 requests/s per device). Keys are authenticated devices
- * only, so the map is bounded by the fleet; idle full buckets are dropped now and then anyway.
+ * Per-key token buckets (HTTP ingest: 20 requests/s per device), one interface for both ways to run
+ * (DESIGN 2): in this process's memory when embedded, in Redis when instances share the load
+ * (redis-token-bucket.ts), so a device spreading requests over instances still gets its one budget.
  */
-export function createTokenBuckets(options: { ratePerSecond: number; burst?: number; now: () => number }) {
+export interface TokenBuckets {
+  /** Takes one token; false when the key has none left (the caller answers 429). */
+  take(key: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/**
+ * The in-process buckets. Keys are authenticated devices only, so the map is bounded by the fleet;
+ * idle full buckets are dropped now and then anyway.
+ */
+export function createLocalTokenBuckets(options: TokenBucketOptions): TokenBuckets {
   const { ratePerSecond, now } = options;
   const burst = options.burst ?? ratePerSecond;
   const buckets = new Map<string, { tokens: number; at: number }>();
@@ -17,8 +34,7 @@ export function createTokenBuckets(options: { ratePerSecond: number; burst?: num
   };
 
   return {
-    /** Takes one token; false when the key has none left (the caller answers 429). */
-    take(key: string): boolean {
+    async take(key: string): Promise<boolean> {
       const t = now();
       prune(t);
       const bucket = buckets.get(key) ?? { tokens: burst, at: t };
@@ -29,6 +45,9 @@ export function createTokenBuckets(options: { ratePerSecond: number; burst?: num
       }
       buckets.set(key, { tokens: refilled - 1, at: t });
       return true;
+    },
+    async close() {
+      buckets.clear();
     },
   };
 }

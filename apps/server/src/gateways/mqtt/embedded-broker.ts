@@ -8,7 +8,7 @@ import { isAddressInUse, ListenerPortError } from '../listen-error.js';
 import type { OfflineReason } from '../types.js';
 import { createMqttCommandLink, type MqttCommandLink } from './command-link.js';
 import { emptyCounters, type MqttCounters } from './counters.js';
-import { isExpired, secretMatches } from './credentials.js';
+import { isExpired, verifyDeviceSecret } from './credentials.js';
 import { FrameGuard } from './frame-guard.js';
 import { createUplink } from './uplink.js';
 
@@ -31,7 +31,8 @@ interface Session {
   deviceId: number;
   imei: string;
   /** The secret it logged in with: a rotation makes it stale and the connection is kicked. */
-  password: string;
+  /** The stored hash at login: another one later means the secret was rotated. */
+  passwordHash: string;
   remoteAddress: string;
   link?: MqttCommandLink;
   detach?: () => void;
@@ -87,13 +88,13 @@ export async function startEmbeddedBroker(
       if (!isValidImei(client.id) || username !== client.id || !password) return refuse('identity');
       runtime.directory.byImei(client.id).then(
         (device) => {
-          if (!device || !secretMatches(password, device.mqttPassword)) return refuse('credentials');
+          if (!device || !verifyDeviceSecret(device, password)) return refuse('credentials');
           if (isExpired(device, runtime.clock())) return refuse('expired');
           const remoteAddress = (client.conn as { remoteAddress?: string }).remoteAddress ?? '';
           const session: Session = {
             deviceId: device.id,
             imei: device.imei,
-            password: device.mqttPassword,
+            passwordHash: device.mqttPasswordHash,
             remoteAddress,
             reason: 'closed',
           };
@@ -138,8 +139,9 @@ export async function startEmbeddedBroker(
           );
         return;
       }
-      if (kind === 'ack') uplink.ack(session.link, session.imei, payload);
-      else counters.ignored++;
+      if (kind === 'ack') uplink.ack(session.link, { id: session.deviceId, imei: session.imei }, payload);
+      // `state` is for external brokers; here the connection itself says online/offline.
+      else if (kind !== 'state') counters.ignored++;
       callback(null);
     },
     authorizeSubscribe(client, subscription, callback) {
@@ -225,7 +227,7 @@ export async function startEmbeddedBroker(
           const stale =
             !device ||
             device.id !== deviceId ||
-            device.mqttPassword !== session.password ||
+            device.mqttPasswordHash !== session.passwordHash ||
             isExpired(device, runtime.clock());
           if (!stale || client.closed) return;
           session.reason = 'kicked';

@@ -20,11 +20,28 @@ export interface ExternalClientOptions {
   commandTimeoutMs?: number;
   /** Shared subscription group of the platform's instances (default 'fleet'). */
   shareGroup?: string;
+  /**
+   * Where online/offline comes from: 'traffic' (online on a message, offline after silence) or
+   * 'events' (the device's `d/{imei}/state` online message and offline last will, or broker events).
+   */
+  presence?: 'traffic' | 'events';
+  /**
+   * Stable name of this instance's broker sessions: with it the sessions persist (clean start off,
+   * `sessionExpiryS`), so messages queued for the instance while it restarts are delivered afterwards.
+   */
+  sessionId?: string;
+  sessionExpiryS?: number;
 }
 
 export interface ExternalClient {
   counters(): MqttCounters;
   close(): Promise<void>;
+}
+
+/** `d/{imei}/state` payloads: `online` (published on connect) or `offline` (the last will). */
+function parseState(payload: Buffer): 'online' | 'offline' | null {
+  const text = payload.toString('utf8').trim().toLowerCase();
+  return text === 'online' || text === 'offline' ? text : null;
 }
 
 /** Acks arrive at any instance of the group; they are handed to the instance waiting for them. */
@@ -45,6 +62,7 @@ export async function startExternalClient(
   options: ExternalClientOptions,
 ): Promise<ExternalClient> {
   const { logger } = options;
+  const byTraffic = (options.presence ?? 'traffic') === 'traffic';
   const counters = emptyCounters();
   const uplink = createUplink(runtime, counters, logger);
   const links = new Map<number, { link: MqttCommandLink; detach: () => void }>();
@@ -96,12 +114,24 @@ export async function startExternalClient(
     if (parsed.kind === 'up') {
       await uplink.telemetry(device, payload);
       linkOf(device.id, device.imei);
-      await runtime.presence.seen(device.id, 'mqtt');
+      if (byTraffic) await runtime.presence.seen(device.id, 'mqtt');
+      return;
+    }
+    if (parsed.kind === 'state') {
+      const state = parseState(payload);
+      if (state === 'online') {
+        linkOf(device.id, device.imei);
+        await runtime.presence.connected(device.id, 'mqtt');
+      } else if (state === 'offline') await runtime.presence.disconnected(device.id, 'mqtt', 'closed');
+      else {
+        counters.malformed++;
+        runtime.deviceCounters.record(device.id, 'malformed');
+      }
       return;
     }
     const ack = parseAck(payload);
     if (!ack.ok) {
-      uplink.ack(undefined, device.imei, payload); // counts it as malformed
+      uplink.ack(undefined, device, payload); // counts it as malformed
       return;
     }
     runtime.bus.publish(ACK_CHANNEL, { deviceId: device.id, ack: ack.value } satisfies AckMessage);
@@ -130,9 +160,11 @@ export async function startExternalClient(
   const connections = Math.max(1, options.connections ?? 4);
   try {
     for (let i = 0; i < connections; i++) {
+      const persistent = options.sessionId !== undefined;
       const client = await mqtt.connectAsync(options.url, {
-        clientId: `fleet-${runtime.instanceId.slice(0, 8)}-${i}`,
-        clean: true,
+        clientId: `fleet-${options.sessionId ?? runtime.instanceId.slice(0, 8)}-${i}`,
+        clean: !persistent,
+        ...(persistent && { properties: { sessionExpiryInterval: options.sessionExpiryS ?? 3600 } }),
         reconnectPeriod: 2000,
         // mqtt.js honours customHandleAcks (PUBACK after durable) only on MQTT 5.
         protocolVersion: 5,
@@ -150,6 +182,7 @@ export async function startExternalClient(
       await client.subscribeAsync({
         [`${share}/d/+/up`]: { qos: 1 },
         [`${share}/d/+/ack`]: { qos: 1 },
+        [`${share}/d/+/state`]: { qos: 1 },
       });
     }
   } catch (error) {

@@ -4,6 +4,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceOnofflineLog } from '../../modules/connectivity/connectivity.table.js';
 import { devices } from '../../modules/devices/devices.table.js';
+import { hashDeviceSecret } from '../../modules/devices/secret-hash.js';
 import type { Reading } from '../../pipeline/types.js';
 import { BUS } from '../../platform/bus/event-bus.js';
 import type { DeviceRuntime } from '../../platform/runtime.js';
@@ -209,7 +210,7 @@ describe('MQTT gateway: connections', () => {
     await eventually(async () => expect((await statusOf(d.device.id)).status).toBe(1));
     await t.database.db
       .update(devices)
-      .set({ mqttPassword: 'rotated-secret' })
+      .set({ mqttPasswordHash: hashDeviceSecret('rotated-secret') })
       .where(eq(devices.id, d.device.id));
     t.runtime.bus.publish(BUS.deviceChanged, { deviceId: d.device.id, kind: 'credentials' });
     await closed(client);

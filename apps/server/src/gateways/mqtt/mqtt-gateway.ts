@@ -17,6 +17,11 @@ export interface MqttGatewayOptions {
   commandTimeoutMs?: number;
   /** External broker: shared subscription group of the instances (default 'fleet'). */
   shareGroup?: string;
+  /** External broker: presence from traffic (default) or from state messages / broker events. */
+  presence?: 'traffic' | 'events';
+  /** External broker: stable session name of this instance (persistent sessions) and their expiry. */
+  sessionId?: string;
+  sessionExpiryS?: number;
 }
 
 export interface MqttGateway {
@@ -37,6 +42,9 @@ export async function startMqttGateway(
       logger: options.logger,
       commandTimeoutMs: options.commandTimeoutMs,
       shareGroup: options.shareGroup,
+      presence: options.presence,
+      sessionId: options.sessionId,
+      sessionExpiryS: options.sessionExpiryS,
     });
     return { port: null, counters: client.counters, close: client.close };
   }

@@ -6,23 +6,31 @@ import type { MqttCommandLink } from './command-link.js';
 import type { MqttCounters } from './counters.js';
 import { decodeTelemetry } from './telemetry.js';
 
+/** The device a message came from. */
+export interface DeviceRef {
+  id: number;
+  imei: string;
+}
+
 /**
  * What both MQTT modes do with a device's message once its identity is known. Resolves when the
  * readings are durable, so the caller acknowledges (PUBACK) only then; rejects only when the pipeline
  * refused them (closing), in which case nothing must be acknowledged.
  */
 export function createUplink(runtime: DeviceRuntime, counters: MqttCounters, logger?: Logger) {
-  const payloadRefused = (payload: Uint8Array, imei: string, reason: string) => {
+  const payloadRefused = (payload: Uint8Array, device: DeviceRef, reason: string) => {
     if (payload.length > MAX_PAYLOAD_BYTES) counters.oversize++;
     else counters.malformed++;
-    logger?.debug({ imei, reason }, 'MQTT payload dropped');
+    // Per device, an oversize payload is one more malformed frame dropped.
+    runtime.deviceCounters.record(device.id, 'malformed');
+    logger?.debug({ imei: device.imei, reason }, 'MQTT payload dropped');
   };
 
   return {
     async telemetry(device: DirectoryDevice, payload: Uint8Array): Promise<void> {
       const receivedAt = runtime.clock().getTime();
       const parsed = parseTelemetry(payload);
-      if (!parsed.ok) return payloadRefused(payload, device.imei, parsed.reason);
+      if (!parsed.ok) return payloadRefused(payload, device, parsed.reason);
       const { readings, unknown } = decodeTelemetry(device, parsed.value, receivedAt);
       counters.unknownPoints += unknown.length;
       if (parsed.value.csq !== undefined) void runtime.presence.reportCsq(device.id, parsed.value.csq);
@@ -38,10 +46,10 @@ export function createUplink(runtime: DeviceRuntime, counters: MqttCounters, log
       counters.readings += readings.length;
     },
 
-    ack(link: MqttCommandLink | undefined, imei: string, payload: Uint8Array): void {
+    ack(link: MqttCommandLink | undefined, device: DeviceRef, payload: Uint8Array): void {
       const parsed = parseAck(payload);
       if (!parsed.ok) {
-        payloadRefused(payload, imei, parsed.reason);
+        payloadRefused(payload, device, parsed.reason);
         return;
       }
       if (link?.acked(parsed.value)) counters.acks++;

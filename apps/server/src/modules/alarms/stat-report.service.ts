@@ -1,6 +1,6 @@
 import type { EventStatQuery, EventStatRow, OptionEntry } from '@fleet/contracts';
 import type { Scope } from '../../platform/auth/scope.js';
-import { paramError } from '../../platform/http/errors.js';
+import { fieldError } from '../../platform/http/errors.js';
 import { type ListResult, pageWindow } from '../../platform/http/paging.js';
 import { zonedTime } from '../../platform/time/zone.js';
 import { levelLabeller } from './alarm-levels.js';
@@ -35,7 +35,7 @@ export function createStatReportService({ repo, clock, alarmLevels }: StatReport
   function filterOf(query: Omit<EventStatQuery, 'page' | 'limit'>): StatFilter {
     const to = query.endtime ?? clock();
     const from = query.starttime ?? new Date(to.getTime() - WEEK_MS);
-    if (from.getTime() > to.getTime()) throw paramError('query.starttime: must not be after endtime');
+    if (from.getTime() > to.getTime()) throw fieldError('query.starttime', 'range.startAfterEnd');
     return { from, to, deviceId: query.device_id, groupId: query.group_id, search: query.search };
   }
 

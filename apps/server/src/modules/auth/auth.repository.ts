@@ -44,6 +44,31 @@ const withRoles = <T extends { roles: RoleGrant[] | string | null }>(row: T) => 
 });
 
 export function createAuthRepository(db: Executor) {
+  /**
+   * Failed attempts (throttled ones excluded) since `since` and the latest one's time, by address or
+   * by account from one address (`ip: null` is a caller without an address).
+   */
+  async function failures(
+    filter: { username: string; ip: string | null } | { ip: string },
+    since: Date,
+    tx: Executor = db,
+  ): Promise<{ count: number; last: Date | undefined }> {
+    const ipIs = filter.ip === null ? isNull(loginLog.ip) : eq(loginLog.ip, filter.ip);
+    const who = 'username' in filter ? and(eq(loginLog.username, filter.username), ipIs) : ipIs;
+    const [row] = await tx
+      .select({ n: count(), last: sql<string | Date | null>`max(${loginLog.at})` })
+      .from(loginLog)
+      .where(
+        and(
+          who,
+          gt(loginLog.at, since),
+          eq(loginLog.success, false),
+          or(isNull(loginLog.reason), ne(loginLog.reason, 'throttled')),
+        ),
+      );
+    return { count: Number(row?.n ?? 0), last: row?.last ? new Date(row.last) : undefined };
+  }
+
   return {
     async createSession(session: NewSession, tx: Executor = db): Promise<void> {
       await tx.insert(sessions).values(session);
@@ -149,32 +174,20 @@ export function createAuthRepository(db: Executor) {
       await tx.insert(loginLog).values(attempt);
     },
 
-    /** Failed attempts (throttled ones excluded) since `since`, by username or by address. */
-    async countFailures(
-      filter: { username: string } | { ip: string },
-      since: Date,
-      tx: Executor = db,
-    ): Promise<number> {
-      const who = 'username' in filter ? eq(loginLog.username, filter.username) : eq(loginLog.ip, filter.ip);
-      const [row] = await tx
-        .select({ n: count() })
-        .from(loginLog)
-        .where(
-          and(
-            who,
-            gt(loginLog.at, since),
-            eq(loginLog.success, false),
-            or(isNull(loginLog.reason), ne(loginLog.reason, 'throttled')),
-          ),
-        );
-      return Number(row?.n ?? 0);
+    /** Failed attempts (throttled ones excluded) since `since`, by address or by (account, address). */
+    async countFailures(filter: { ip: string }, since: Date, tx: Executor = db): Promise<number> {
+      return (await failures(filter, since, tx)).count;
     },
 
-    async lastSuccessAt(username: string, tx: Executor = db): Promise<Date | undefined> {
+    failures,
+
+    /** The latest successful sign-in of an account from one address. */
+    async lastSuccessAt(username: string, ip: string | null, tx: Executor = db): Promise<Date | undefined> {
+      const ipIs = ip === null ? isNull(loginLog.ip) : eq(loginLog.ip, ip);
       const [row] = await tx
         .select({ at: sql<string | Date | null>`max(${loginLog.at})` })
         .from(loginLog)
-        .where(and(eq(loginLog.username, username), eq(loginLog.success, true)));
+        .where(and(eq(loginLog.username, username), ipIs, eq(loginLog.success, true)));
       return row?.at ? new Date(row.at) : undefined;
     },
   };

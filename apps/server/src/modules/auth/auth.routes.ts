@@ -23,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
   app.post(
     '/login/login',
     {
-      config: { public: true },
+      config: { public: true, noStore: true },
       schema: { tags, summary: 'Sign in', body: loginBody, response: okResponse(loginResult) },
     },
     async (request) => ok(await service.login(request.body, requestMeta(request))),
@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
   app.post(
     '/login/refreshtoken',
     {
-      config: { public: true },
+      config: { public: true, noStore: true },
       schema: {
         tags,
         summary: 'Rotate the refresh token',
@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
   app.post(
     '/login/demo',
     {
-      config: { public: true },
+      config: { public: true, noStore: true },
       schema: { tags, summary: 'Sign in to the read-only demo account', response: okResponse(loginResult) },
     },
     async (request) => ok(await service.demoLogin(requestMeta(request))),

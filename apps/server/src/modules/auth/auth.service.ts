@@ -15,14 +15,36 @@ import type { UserRow, UsersRepository } from '../users/users.repository.js';
 import type { AuthRepository } from './auth.repository.js';
 
 export interface LoginThrottle {
-  /** Failed attempts per account within the window before sign-in is refused. */
+  /**
+   * Failed attempts on one account from one address within the window before that address is locked
+   * out of that account (the owner signing in from elsewhere is not affected).
+   */
   accountMax: number;
   /** Failed attempts per address within the window before sign-in is refused. */
   ipMax: number;
+  /** Failures older than this are forgotten. */
   windowSeconds: number;
+  /** The first lock after accountMax failures (default 60 s); each further failure doubles it. */
+  lockSeconds?: number;
+  /** The longest lock (default windowSeconds). */
+  maxLockSeconds?: number;
 }
 
-export const DEFAULT_LOGIN_THROTTLE: LoginThrottle = { accountMax: 5, ipMax: 20, windowSeconds: 15 * 60 };
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottle = {
+  accountMax: 5,
+  ipMax: 20,
+  windowSeconds: 15 * 60,
+  lockSeconds: 60,
+  maxLockSeconds: 15 * 60,
+};
+
+/** Seconds an (account, address) stays locked after `failures` failures; 0 below the limit. */
+export function lockSecondsAfter(throttle: LoginThrottle, failures: number): number {
+  if (failures < throttle.accountMax) return 0;
+  const base = throttle.lockSeconds ?? 60;
+  const max = throttle.maxLockSeconds ?? throttle.windowSeconds;
+  return Math.min(max, base * 2 ** Math.min(failures - throttle.accountMax, 30));
+}
 
 export interface RequestMeta {
   ip: string | null;
@@ -65,20 +87,26 @@ export function createAuthService(deps: AuthServiceDeps) {
     return issue(user.id, id, refresh.secret, now);
   }
 
-  /** Refuses sign-in after too many recent failures for the account or the address. */
+  /**
+   * Refuses sign-in after too many recent failures on the account from this address (locked with a
+   * backoff that doubles with each further failure), or from this address across accounts. The lock
+   * is per (account, address): an attacker who knows a username cannot lock its owner out.
+   */
   async function checkThrottle(username: string, meta: RequestMeta, now: Date): Promise<boolean> {
     const windowStart = new Date(now.getTime() - throttle.windowSeconds * 1000);
-    const lastSuccess = await authRepo.lastSuccessAt(username);
+    const lastSuccess = await authRepo.lastSuccessAt(username, meta.ip);
     const since = lastSuccess && lastSuccess > windowStart ? lastSuccess : windowStart;
-    if ((await authRepo.countFailures({ username }, since)) >= throttle.accountMax) return false;
+    const failed = await authRepo.failures({ username, ip: meta.ip }, since);
+    const lock = lockSecondsAfter(throttle, failed.count);
+    if (lock > 0 && failed.last && now.getTime() < failed.last.getTime() + lock * 1000) return false;
     if (meta.ip && (await authRepo.countFailures({ ip: meta.ip }, windowStart)) >= throttle.ipMax)
       return false;
     return true;
   }
 
-  function accountProblem(user: UserRow, now: Date): string | null {
-    if (user.status !== UserStatus.NORMAL) return 'account is disabled';
-    if (user.userExpire && user.userExpire <= now) return 'account has expired';
+  function accountProblem(user: UserRow, now: Date): 'auth.accountDisabled' | 'auth.accountExpired' | null {
+    if (user.status !== UserStatus.NORMAL) return 'auth.accountDisabled';
+    if (user.userExpire && user.userExpire <= now) return 'auth.accountExpired';
     return null;
   }
 
@@ -99,7 +127,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
       if (!(await checkThrottle(username, meta, now))) {
         await log(false, 'throttled');
-        throw userMessage('too many failed sign-in attempts, please try again later', 429);
+        throw userMessage('auth.throttled', undefined, 429);
       }
       const user = await usersRepo.findByUsername(username);
       const valid = await verifyPassword(user?.passwordHash, body.password);
@@ -109,7 +137,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const problem = accountProblem(user, now);
       if (problem) {
-        await log(false, problem === 'account is disabled' ? 'disabled' : 'expired', user.id);
+        await log(false, problem === 'auth.accountDisabled' ? 'disabled' : 'expired', user.id);
         throw userMessage(problem);
       }
       await log(true, null, user.id);
@@ -118,7 +146,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async demoLogin(meta: RequestMeta): Promise<LoginResult> {
       const user = config.DEMO ? await usersRepo.findByUsername(DEMO_USERNAME) : undefined;
-      if (!user?.isDemo) throw userMessage('demo is not enabled');
+      if (!user?.isDemo) throw userMessage('auth.demoDisabled');
       await authRepo.logAttempt({
         username: user.username,
         userId: user.id,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transmittedPassword } from '../../platform/auth/password.js';
 import { call, createUser, login } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { DEFAULT_LOGIN_THROTTLE, lockSecondsAfter } from './auth.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -179,27 +180,73 @@ describe('POST /login/logout', () => {
 });
 
 describe('sign-in throttle (counted in login_log)', () => {
-  it('refuses an account after 5 failures, even with the right password, until the window passes', async () => {
+  it('locks the attacking address out of the account after 5 failures; the owner elsewhere still signs in', async () => {
     const user = await createUser(t.database);
+    const attacker = '10.1.0.1';
     for (let i = 0; i < 5; i++) {
-      expect((await login(t.app, user.username, 'wrong-pass', '10.1.0.1')).body.code).toBe(
+      expect((await login(t.app, user.username, 'wrong-pass', attacker)).body.code).toBe(
         BizCode.WRONG_CREDENTIALS,
       );
     }
-    const blocked = await login(t.app, user.username, user.password, '10.1.0.2');
+    // Even the right password is refused from the attacking address...
+    const blocked = await login(t.app, user.username, user.password, attacker);
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe(BizCode.USER_MESSAGE);
     expect(String(blocked.body.data)).toMatch(/too many/);
-    // Other accounts are not affected.
+    // ...but the owner, from another address, signs in, and so do other accounts from there.
+    expect((await login(t.app, user.username, user.password, '10.1.0.2')).body.code).toBe(0);
     const other = await createUser(t.database);
     expect((await login(t.app, other.username, other.password, '10.1.0.2')).body.code).toBe(0);
+    // The owner's success elsewhere does not lift the attacker's lock.
+    expect((await login(t.app, user.username, user.password, attacker)).status).toBe(429);
 
     t.clock.advance(15 * 60 + 1);
     try {
-      expect((await login(t.app, user.username, user.password, '10.1.0.2')).body.code).toBe(0);
+      expect((await login(t.app, user.username, user.password, attacker)).body.code).toBe(0);
     } finally {
       t.clock.advance(-(15 * 60 + 1));
     }
+  });
+
+  it('the lock grows with each further failure (60 s, 120 s, 240 s...)', async () => {
+    const user = await createUser(t.database);
+    const attacker = '10.4.0.1';
+    let moved = 0;
+    const advance = (seconds: number) => {
+      t.clock.advance(seconds);
+      moved += seconds;
+    };
+    const attempt = async () => (await login(t.app, user.username, 'wrong-pass', attacker)).status;
+    try {
+      for (let i = 0; i < 5; i++) expect(await attempt()).toBe(401);
+      expect(await attempt()).toBe(429);
+      advance(59);
+      expect(await attempt()).toBe(429);
+      advance(2);
+      // The first lock (60 s) is over: one more failure locks for 120 s.
+      expect(await attempt()).toBe(401);
+      advance(61);
+      expect(await attempt()).toBe(429);
+      advance(60);
+      expect(await attempt()).toBe(401);
+      // Now 240 s.
+      advance(121);
+      expect(await attempt()).toBe(429);
+      advance(120);
+      expect(await attempt()).toBe(401);
+    } finally {
+      t.clock.advance(-moved);
+    }
+  });
+
+  it('lock lengths double up to the cap', () => {
+    const throttle = DEFAULT_LOGIN_THROTTLE;
+    expect(lockSecondsAfter(throttle, 4)).toBe(0);
+    expect(lockSecondsAfter(throttle, 5)).toBe(60);
+    expect(lockSecondsAfter(throttle, 6)).toBe(120);
+    expect(lockSecondsAfter(throttle, 7)).toBe(240);
+    expect(lockSecondsAfter(throttle, 9)).toBe(900);
+    expect(lockSecondsAfter(throttle, 1000)).toBe(900);
   });
 
   it('a success resets the account counter', async () => {

@@ -1,7 +1,7 @@
 import { ALL_PERMISSIONS, BizCode } from '@fleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PERMISSIONS } from '../../platform/bootstrap/roles.js';
-import { call, login } from '../../test-support/factories.js';
+import { call, createDevice, login } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -65,5 +65,37 @@ describe('demo account (DEMO=1)', () => {
   it('system config says the demo is enabled', async () => {
     const res = await call<{ demo_enabled: boolean }>(t.app, 'GET', '/system/config');
     expect(res.body.data.demo_enabled).toBe(true);
+  });
+
+  it('reads no device secret: credentials answer 10001, the share code is blank', async () => {
+    const { token } = await demoToken();
+    const info = await call<{ user_id: number }>(t.app, 'GET', '/auth/user/info', { token });
+    const device = await createDevice(t.database, {
+      ownerUserId: info.body.data.user_id,
+      title: 'demo meter',
+    });
+    const creds = await call(t.app, 'GET', `/device/${device.id}/credentials`, { token });
+    expect(creds.status).toBe(403);
+    expect(creds.body.code).toBe(BizCode.NO_PERMISSION);
+    expect(JSON.stringify(creds.body)).not.toContain(device.httpKey);
+    const rotate = await call(t.app, 'POST', `/device/${device.id}/credentials/rotate`, { token });
+    expect(rotate.body.code).toBe(BizCode.NO_PERMISSION);
+    const list = await call<{ rows: Array<{ id: number; device_sharecode: string }> }>(
+      t.app,
+      'GET',
+      '/device?limit=100',
+      { token },
+    );
+    const row = list.body.data.rows.find((r) => r.id === device.id);
+    expect(row?.device_sharecode).toBe('');
+    const detail = await call<{ device_sharecode: string }>(t.app, 'GET', `/device/${device.id}`, { token });
+    expect(detail.body.code).toBe(0);
+    expect(detail.body.data.device_sharecode).toBe('');
+    for (const answer of [list.body, detail.body]) {
+      const text = JSON.stringify(answer);
+      for (const secret of [device.sharecode, device.httpKey, device.dtuKey, device.mqttPassword]) {
+        expect(text).not.toContain(secret);
+      }
+    }
   });
 });

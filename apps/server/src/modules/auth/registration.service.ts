@@ -74,11 +74,11 @@ export function createRegistrationService(deps: RegistrationDeps) {
         const since = new Date(now.getTime() - throttle.windowSeconds * 1000);
         if ((await logRepo.countRegistrations(meta.ip, since)) >= throttle.accountMax) {
           await log(false, 'register_throttled');
-          throw userMessage('too many registrations, please try again later', 429);
+          throw userMessage('registration.tooMany', undefined, 429);
         }
       }
       const owner = await ownerFor(host);
-      if (!owner) throw userMessage('registration is not available');
+      if (!owner) throw userMessage('registration.unavailable');
       const created = await usersRepo.create({
         username: body.username,
         passwordHash: await hashPassword(body.password),
@@ -96,7 +96,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       });
       if (!created) {
         await log(false, 'register_failed');
-        throw userMessage('username already exists');
+        throw userMessage('user.usernameExists');
       }
       const roleId = await usersRepo.upsertSystemRole(REGISTERED_ROLE, REGISTERED_PERMISSIONS, false);
       await usersRepo.assignRole(created.id, roleId);

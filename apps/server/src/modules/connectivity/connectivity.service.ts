@@ -7,7 +7,7 @@ import {
 } from '@fleet/contracts';
 import { notFound } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
-import { noPermission, paramError } from '../../platform/http/errors.js';
+import { fieldError, noPermission } from '../../platform/http/errors.js';
 import { type ListResult, pageWindow } from '../../platform/http/paging.js';
 import type { ConnectivityRepository, OnofflineRecord } from './connectivity.repository.js';
 
@@ -49,7 +49,7 @@ export function createConnectivityService(deps: { repo: ConnectivityRepository; 
       if (!device) throw notFound('device not found');
       const to = query.endtime ?? clock();
       const from = query.starttime ?? new Date(to.getTime() - DAY_MS);
-      if (from.getTime() > to.getTime()) throw paramError('query.starttime: must not be after endtime');
+      if (from.getTime() > to.getTime()) throw fieldError('query.starttime', 'range.startAfterEnd');
       const [latest, history] = await Promise.all([
         repo.latestSignal(deviceId),
         repo.signalHistory(deviceId, from, to),

@@ -125,6 +125,22 @@ export function createContactsRepository(db: Executor) {
       return row!.id;
     },
 
+    /** Webhook secrets stored before they were encrypted (no `sb1:` prefix). */
+    async clearWebhookSecrets(): Promise<Array<{ id: number; secret: string }>> {
+      return db
+        .select({ id: contacts.id, secret: contacts.webhookSecret })
+        .from(contacts)
+        .where(and(sql`${contacts.webhookSecret} <> ''`, sql`${contacts.webhookSecret} not like 'sb1:%'`));
+    },
+
+    /** Replaces a clear secret by its sealed form (only if it is still the clear one). */
+    async sealWebhookSecret(id: number, clear: string, sealed: string): Promise<void> {
+      await db
+        .update(contacts)
+        .set({ webhookSecret: sealed })
+        .where(and(eq(contacts.id, id), eq(contacts.webhookSecret, clear)));
+    },
+
     async update(id: number, values: Partial<ContactValues>): Promise<void> {
       if (Object.keys(values).length === 0) return;
       await db.update(contacts).set(values).where(eq(contacts.id, id));

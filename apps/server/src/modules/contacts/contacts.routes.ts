@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import { BUS } from '../../platform/bus/event-bus.js';
+import { secretBoxFor } from '../../platform/crypto/secret-box.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
 import { contactTestAnswer, contactTestBody, contactUpdate } from './contact-update.js';
@@ -28,6 +29,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     clock: deps.clock,
     emailConfigured: Boolean(deps.config.SMTP_URL),
     wake: () => deps.runtime.bus.publish(BUS.noticeWake, {}),
+    box: secretBoxFor(deps.config),
   });
 
   app.get(

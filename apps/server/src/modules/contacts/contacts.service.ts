@@ -10,6 +10,7 @@ import {
 } from '@fleet/contracts';
 import { notFound } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
+import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import { paramError } from '../../platform/http/errors.js';
 import { type ListResult, pageWindow } from '../../platform/http/paging.js';
 import type { ContactUpdate } from './contact-update.js';
@@ -55,14 +56,15 @@ const toNoticeRow = (r: NoticeRecord): NoticeRow => ({
 });
 
 /** The table's values of a validated body; fields left out stay out (PUT keeps them). */
-function valuesOf(body: Partial<ContactInput>): Partial<ContactValues> {
+function valuesOf(body: Partial<ContactInput>, box: SecretBox): Partial<ContactValues> {
   const values: Partial<ContactValues> = {};
   if (body.name !== undefined) values.name = body.name;
   if (body.email !== undefined) values.email = body.email;
   if (body.phone !== undefined) values.phone = body.phone;
   if (body.webhook_kind !== undefined) values.webhookKind = body.webhook_kind;
   if (body.webhook_url !== undefined) values.webhookUrl = body.webhook_url;
-  if (body.webhook_secret !== undefined) values.webhookSecret = body.webhook_secret;
+  // Encrypted at rest (AES-256-GCM, key outside the database); '' stays '' (no secret).
+  if (body.webhook_secret !== undefined) values.webhookSecret = box.seal(body.webhook_secret);
   if (body.email_enabled !== undefined) values.emailEnabled = body.email_enabled;
   if (body.webhook_enabled !== undefined) values.webhookEnabled = body.webhook_enabled;
   if (body.min_interval_s !== undefined) values.minIntervalS = body.min_interval_s;
@@ -84,6 +86,8 @@ export interface ContactsServiceDeps {
   emailConfigured: boolean;
   /** Tells the outbox workers a notice is due (BUS.noticeWake). */
   wake: () => void;
+  /** Seals webhook secrets before they are stored. */
+  box: SecretBox;
 }
 
 /** Trigger contacts and their delivery log (docs/api-alarms.md "Contacts and notices"). */
@@ -106,7 +110,7 @@ export function createContactsService(deps: ContactsServiceDeps) {
     /** Owned by the caller's data owner, so a sub-account's contacts are its parent's. */
     async create(scope: Scope, body: ContactInput): Promise<ContactRow> {
       checkChannels(body);
-      const values = { ...valuesOf(body), name: body.name } as ContactValues;
+      const values = { ...valuesOf(body, deps.box), name: body.name } as ContactValues;
       const id = await repo.insert(scope.dataOwnerId, values, clock());
       return toContactRow((await repo.findVisible(scope, id))!);
     },
@@ -121,7 +125,7 @@ export function createContactsService(deps: ContactsServiceDeps) {
         webhook_url: body.webhook_url ?? current.webhookUrl,
         webhook_enabled: body.webhook_enabled ?? current.webhookEnabled,
       });
-      await repo.update(id, valuesOf(body));
+      await repo.update(id, valuesOf(body, deps.box));
       return toContactRow((await repo.findVisible(scope, id))!);
     },
 

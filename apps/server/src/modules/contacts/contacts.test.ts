@@ -1,6 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ContactRow, ListResult, NoticeChannels, NoticeRow } from '@fleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealClearWebhookSecrets } from '../../platform/bootstrap/bootstrap.js';
+import { createSecretBox, SECRET_BOX_FILE, secretBoxFor } from '../../platform/crypto/secret-box.js';
 import { call, createDevice, createRole, createUser, tokenFor } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { triggers } from '../triggers/triggers.table.js';
@@ -82,7 +87,34 @@ describe('POST/PUT /trigger/contact', () => {
     expect(JSON.stringify(res.body)).not.toContain(SECRET);
     expect(res.body.data).not.toHaveProperty('webhook_secret');
     const [stored] = await t.database.db.select().from(contacts).where(eq(contacts.id, res.body.data.id));
-    expect(stored).toMatchObject({ ownerUserId: owner.user.id, webhookSecret: SECRET });
+    // Encrypted at rest: the row holds AES-256-GCM output, the key is DATA_DIR/secret-box.key (0600).
+    expect(stored?.ownerUserId).toBe(owner.user.id);
+    expect(stored?.webhookSecret).toMatch(/^sb1:/);
+    expect(stored?.webhookSecret).not.toContain(SECRET);
+    expect(secretBoxFor(t.config).open(stored!.webhookSecret)).toBe(SECRET);
+    const keyFile = join(t.dataDir, SECRET_BOX_FILE);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+  });
+
+  it('seals webhook secrets stored in clear before encryption, once, on start', async () => {
+    const created = await create(owner.token, { name: 'Legacy robot' });
+    const id = created.body.data.id;
+    await t.database.db
+      .update(contacts)
+      .set({ webhookSecret: 'legacy-clear-secret' })
+      .where(eq(contacts.id, id));
+    expect(await sealClearWebhookSecrets(t.database, t.config)).toBeGreaterThanOrEqual(1);
+    const [stored] = await t.database.db.select().from(contacts).where(eq(contacts.id, id));
+    expect(stored?.webhookSecret).toMatch(/^sb1:/);
+    expect(secretBoxFor(t.config).open(stored!.webhookSecret)).toBe('legacy-clear-secret');
+    expect(await sealClearWebhookSecrets(t.database, t.config)).toBe(0);
+  });
+
+  it('refuses to open a sealed secret with another key', () => {
+    const sealed = secretBoxFor(t.config).seal(SECRET);
+    const other = createSecretBox(randomBytes(32));
+    expect(() => other.open(sealed)).toThrow();
+    expect(sealed).not.toBe(secretBoxFor(t.config).seal(SECRET));
   });
 
   it('refuses a bad contact with 10002 naming the field, and stores nothing', async () => {

@@ -78,15 +78,14 @@ export function createCustomizeAdminService({ repo, usersRepo }: CustomizeAdminD
       requirePlatform(scope);
       const patch = await patchOf(body);
       const id = await repo.create({ ...patch, domain: patch.domain! });
-      if (id === undefined) throw userMessage('this domain is already customized');
+      if (id === undefined) throw userMessage('customize.domainExists');
       return toCustomize(await existing(id));
     },
 
     async update(scope: Scope, id: number, body: CustomizeUpdate): Promise<Customize> {
       requirePlatform(scope);
       await existing(id);
-      if (!(await repo.update(id, await patchOf(body))))
-        throw userMessage('this domain is already customized');
+      if (!(await repo.update(id, await patchOf(body)))) throw userMessage('customize.domainExists');
       return toCustomize(await existing(id));
     },
 

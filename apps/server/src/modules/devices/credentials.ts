@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DeviceCredentials } from '@fleet/contracts';
 import { buildLegacyRegistrationPacket, buildRegistrationPacket, generateKey } from '@fleet/protocols';
+import { hashDeviceSecret } from './secret-hash.js';
 
 export interface DeviceSecrets {
   mqttPassword: string;
@@ -27,21 +28,35 @@ export function newSecrets(): DeviceSecrets {
   return { mqttPassword: randomCode(24), dtuKey: generateKey(), httpKey: generateKey() };
 }
 
-export function credentialsOf(device: {
-  imei: string;
-  legacyRegistration: boolean;
-  mqttPassword: string;
-  dtuKey: string;
-  httpKey: string;
-}): DeviceCredentials {
-  const packet = device.legacyRegistration
-    ? buildLegacyRegistrationPacket(device.imei, '')
-    : buildRegistrationPacket(device.imei, device.dtuKey, '');
+/** The stored form of each secret (DESIGN 7): salted hashes, so a database dump opens no device. */
+export function hashSecrets(secrets: DeviceSecrets) {
+  return {
+    mqttPasswordHash: hashDeviceSecret(secrets.mqttPassword),
+    dtuKeyHash: hashDeviceSecret(secrets.dtuKey),
+    httpKeyHash: hashDeviceSecret(secrets.httpKey),
+  };
+}
+
+/**
+ * A device's credentials. With `secrets` (just generated: creation, rotation) they carry the plain values,
+ * shown this once; without, only the non-secret parts (the platform keeps hashes, it cannot show them).
+ */
+export function credentialsOf(
+  device: { imei: string; legacyRegistration: boolean },
+  secrets?: DeviceSecrets,
+): DeviceCredentials {
+  const decode = (packet: Uint8Array) => new TextDecoder().decode(packet);
+  const registration = device.legacyRegistration
+    ? decode(buildLegacyRegistrationPacket(device.imei, ''))
+    : secrets
+      ? decode(buildRegistrationPacket(device.imei, secrets.dtuKey, ''))
+      : null;
   return {
     imei: device.imei,
     mqtt_username: device.imei,
-    mqtt_password: device.mqttPassword,
-    dtu_registration: new TextDecoder().decode(packet),
-    http_key: device.httpKey,
+    mqtt_password: secrets?.mqttPassword ?? null,
+    dtu_registration: registration,
+    http_key: secrets?.httpKey ?? null,
+    secrets_included: secrets !== undefined,
   };
 }

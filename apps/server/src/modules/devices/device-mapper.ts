@@ -1,8 +1,28 @@
-import type { DataPointRow, DeviceRow, PointConfig, PortRow, TranslateItem } from '@fleet/contracts';
+import type {
+  DataPointRow,
+  DeviceCounters,
+  DeviceRow,
+  PointConfig,
+  PortRow,
+  TranslateItem,
+} from '@fleet/contracts';
+import type { DeviceCountersRow } from './device-counters.repository.js';
 import type { DeviceRecord } from './devices.repository.js';
 import type { NewPoint, PointTableRow, PortTableRow } from './points.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Zeros and nulls for a device whose link never had a problem. */
+export function toCountersRow(c: DeviceCountersRow | undefined): DeviceCounters {
+  return {
+    malformed: c?.malformed ?? 0,
+    exceptions: c?.exceptions ?? 0,
+    timeouts: c?.timeouts ?? 0,
+    last_malformed_at: iso(c?.lastMalformedAt ?? null),
+    last_exception_at: iso(c?.lastExceptionAt ?? null),
+    last_timeout_at: iso(c?.lastTimeoutAt ?? null),
+  };
+}
 
 export function toDeviceRow(d: DeviceRecord): DeviceRow {
   return {

@@ -10,7 +10,7 @@ import {
 import { parseHeartbeatContent } from '@fleet/protocols';
 import type { Executor } from '../../platform/db/client.js';
 import { userMessage } from '../../platform/http/errors.js';
-import { newSecrets, randomCode } from './credentials.js';
+import { type DeviceSecrets, hashSecrets, randomCode } from './credentials.js';
 import type { DevicePatch, DevicesRepository, NewDevice } from './devices.repository.js';
 
 /** What a model contributes to a device created with it. */
@@ -55,11 +55,15 @@ function heartbeatProblem(heartbeat: string | undefined): PointProblem | null {
   return parsed.ok ? null : { field: 'heartbeat', message: parsed.error };
 }
 
-/** The row of a new device owned by `ownerId`, or the first problem naming the field. */
+/**
+ * The row of a new device owned by `ownerId`, or the first problem naming the field. The row stores the
+ * hashes of `secrets`; the caller keeps the plain ones to show once (or to tell the broker).
+ */
 export function draftDevice(
   input: Fields & { device_imei: string },
   ownerId: number,
   model: ModelDefaults | null,
+  secrets: DeviceSecrets,
 ): NewDevice | PointProblem {
   const protocol = input.protocol ?? model?.protocol ?? DeviceProtocol.MODBUS;
   const gatewayProtocol =
@@ -91,7 +95,7 @@ export function draftDevice(
     legacyRegistration: input.legacy_registration ?? false,
     ...(input.heartbeat !== undefined && { heartbeat: input.heartbeat }),
     ...(input.heartbeat_interval_s !== undefined && { heartbeatIntervalS: input.heartbeat_interval_s }),
-    ...newSecrets(),
+    ...hashSecrets(secrets),
   };
 }
 
@@ -151,10 +155,9 @@ export async function checkDeviceLimit(
   if (!owner || owner.deviceLimit === null) return;
   const used = await repo.countOwnedBy(ownerId, tx);
   if (used + adding > owner.deviceLimit)
-    throw userMessage(
-      `device limit reached: the account may have ${owner.deviceLimit} devices, it has ${used}` +
-        (adding > 1 ? ` and ${adding} more were requested` : ''),
-    );
+    throw adding > 1
+      ? userMessage('device.limitReachedAdding', { limit: owner.deviceLimit, used, adding })
+      : userMessage('device.limitReached', { limit: owner.deviceLimit, used });
 }
 
 export type { DeviceCreateBody };

@@ -8,11 +8,14 @@ import {
 } from '@fleet/contracts';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
+import type { BrokerProvisioner } from '../../gateways/mqtt/provisioning/provisioner.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
-import { AppError, paramError } from '../../platform/http/errors.js';
+import { AppError, fieldError } from '../../platform/http/errors.js';
+import { type DeviceSecrets, newSecrets } from './credentials.js';
 import { checkDeviceLimit, draftDevice, type ModelDefaults } from './device-rules.js';
 import type { DeviceRecord, DevicesRepository, NewDevice } from './devices.repository.js';
+import { brokerLogin } from './devices.service.js';
 
 const text = (max: number) => z.string().trim().max(max).optional();
 const num = z.coerce.number();
@@ -42,6 +45,8 @@ export interface ImportDeps {
   modelFor(scope: Scope, id: number): Promise<ModelDefaults | null>;
   /** Builds a model's template on a new device inside the import transaction (10002 when it does not fit). */
   applyModelTemplate(scope: Scope, device: DeviceRecord, templateId: number, tx: Executor): Promise<void>;
+  /** The external broker's device logins, told each new device's plain MQTT secret. */
+  broker?: Pick<BrokerProvisioner, 'upsertDevice'>;
 }
 
 const EXAMPLES: Record<string, string> = {
@@ -79,12 +84,14 @@ const importFailed = (failed: ImportFailure[], total: number) => {
   );
 };
 
-export function createDevicesImportService({ repo, modelFor, applyModelTemplate }: ImportDeps) {
+export function createDevicesImportService({ repo, modelFor, applyModelTemplate, broker }: ImportDeps) {
   /** Validates every row, then inserts all of them in one transaction, or none. */
   async function importRows(scope: Scope, rows: { row: number; cells: Record<string, string> }[]) {
     const failed: ImportFailure[] = [];
     const drafts: NewDevice[] = [];
     const seen = new Map<string, number>();
+    // The broker is told each plain MQTT secret now; the owner learns them by rotating (shown once).
+    const plain = new Map<string, DeviceSecrets>();
     const models = new Map<number, ModelDefaults | null>();
     for (const { row, cells } of rows) {
       const imei = cells.device_imei?.trim() ?? '';
@@ -111,9 +118,13 @@ export function createDevicesImportService({ repo, modelFor, applyModelTemplate 
           continue;
         }
       }
-      const draft = draftDevice(parsed.data, scope.dataOwnerId, model);
+      const secrets = newSecrets();
+      const draft = draftDevice(parsed.data, scope.dataOwnerId, model, secrets);
       if ('field' in draft) failed.push({ row, imei, reason: `${draft.field}: ${draft.message}` });
-      else drafts.push(draft);
+      else {
+        drafts.push(draft);
+        plain.set(draft.imei, secrets);
+      }
     }
     const existing = await repo.existingImeis(drafts.map((d) => d.imei));
     for (const d of drafts)
@@ -151,6 +162,8 @@ export function createDevicesImportService({ repo, modelFor, applyModelTemplate 
       if (templateFailures.length > 0) throw importFailed(templateFailures, rows.length);
       return inserted;
     });
+    for (const device of created)
+      await broker?.upsertDevice(brokerLogin({ ...device, ...plain.get(device.imei)! }));
     return { created: created.length, failed: [] } satisfies ImportResult;
   }
 
@@ -218,7 +231,7 @@ export function createDevicesImportService({ repo, modelFor, applyModelTemplate 
             ...(body.model_id && { model_id: String(body.model_id) }),
           },
         }));
-      if (rows.length === 0) throw paramError('body.imeis: no IMEI given (one per line)');
+      if (rows.length === 0) throw fieldError('body.imeis', 'import.noImei');
       return importRows(scope, rows);
     },
   };

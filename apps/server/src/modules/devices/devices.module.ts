@@ -6,6 +6,7 @@ import { createModelsRepository } from '../models/models.repository.js';
 import { applyTemplate } from '../templates/template-apply.js';
 import { createTemplatesRepository } from '../templates/templates.repository.js';
 import { buildTemplatesService } from '../templates/templates.routes.js';
+import { createDeviceCountersRepository } from './device-counters.repository.js';
 import { fieldError } from './device-errors.js';
 import { createDevicesRepository, type DeviceRecord } from './devices.repository.js';
 import { createDevicesService } from './devices.service.js';
@@ -41,16 +42,23 @@ export function buildDeviceServices(deps: ModuleDeps) {
   const devices = createDevicesService({
     repo,
     pointsRepo,
+    countersRepo: createDeviceCountersRepository(db),
     modelsRepo: createModelsRepository(db),
     checkRefs: createDeviceRefsCheck(db),
     applyModelTemplate,
+    broker: deps.runtime.brokerProvisioner,
   });
   const { visibleDevice, configurableDevice } = devices;
   const templates = buildTemplatesService(deps);
   return {
     devices,
     allocation: createDevicesAllocationService({ repo }),
-    imports: createDevicesImportService({ repo, modelFor: devices.modelFor, applyModelTemplate }),
+    imports: createDevicesImportService({
+      repo,
+      modelFor: devices.modelFor,
+      applyModelTemplate,
+      broker: deps.runtime.brokerProvisioner,
+    }),
     points: createPointsService({ repo: pointsRepo, visibleDevice, configurableDevice }),
     portsSlaves: createPortsSlavesService({ repo: pointsRepo, visibleDevice, configurableDevice }),
     templates: {

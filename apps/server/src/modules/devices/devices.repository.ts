@@ -205,6 +205,12 @@ export function createDevicesRepository(db: Executor) {
       return rows.length;
     },
 
+    async imeisOf(ids: number[], tx: Executor = db): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await tx.select({ imei: devices.imei }).from(devices).where(inArray(devices.id, ids));
+      return rows.map((row) => row.imei);
+    },
+
     async deleteMany(ids: number[], tx: Executor = db): Promise<number> {
       if (ids.length === 0) return 0;
       const rows = await tx.delete(devices).where(inArray(devices.id, ids)).returning({ id: devices.id });

@@ -1,6 +1,7 @@
 import {
   deviceBatchBody,
   deviceCreateBody,
+  deviceCreated,
   deviceCredentials,
   deviceDetail,
   deviceListQuery,
@@ -53,12 +54,12 @@ export const devicesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.post(
     '/device',
     {
-      config,
+      config: { ...config, noStore: true },
       schema: {
         tags,
-        summary: 'Add a device by IMEI or share code',
+        summary: 'Add a device by IMEI or share code (answers its secrets once)',
         body: deviceCreateBody,
-        response: okResponse(deviceRow),
+        response: okResponse(deviceCreated),
       },
     },
     async (request) => ok(await devices.create(scopeOf(request), request.body)),
@@ -119,7 +120,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.get(
     '/device/:id/credentials',
     {
-      config,
+      config: { ...config, noStore: true },
       schema: {
         tags,
         summary: "The device's own credentials",
@@ -132,7 +133,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.post(
     '/device/:id/credentials/rotate',
     {
-      config,
+      config: { ...config, noStore: true },
       schema: {
         tags,
         summary: 'Replace the credentials',

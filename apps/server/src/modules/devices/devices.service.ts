@@ -1,6 +1,7 @@
 import type {
   DeviceBatchBody,
   DeviceCreateBody,
+  DeviceCreated,
   DeviceCredentials,
   DeviceDetail,
   DeviceListQuery,
@@ -8,15 +9,17 @@ import type {
   DeviceUpdateBody,
   ListResult,
 } from '@fleet/contracts';
+import type { BrokerProvisioner } from '../../gateways/mqtt/provisioning/provisioner.js';
 import { hasPermission, type Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { noPermission } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
 import type { DeviceRefs } from '../groups/device-refs.js';
 import type { ModelsRepository } from '../models/models.repository.js';
-import { credentialsOf, newSecrets } from './credentials.js';
+import { credentialsOf, hashSecrets, newSecrets } from './credentials.js';
+import type { DeviceCountersRepository } from './device-counters.repository.js';
 import { fieldError, isUniqueViolation, notFound } from './device-errors.js';
-import { toDeviceRow, toPortRow } from './device-mapper.js';
+import { toCountersRow, toDeviceRow, toPortRow } from './device-mapper.js';
 import { checkDeviceLimit, draftDevice, type ModelDefaults, patchDevice } from './device-rules.js';
 import type { DeviceRecord, DevicesRepository } from './devices.repository.js';
 import type { PointsRepository } from './points.repository.js';
@@ -24,11 +27,20 @@ import type { PointsRepository } from './points.repository.js';
 export interface DevicesServiceDeps {
   repo: DevicesRepository;
   pointsRepo: PointsRepository;
+  countersRepo: Pick<DeviceCountersRepository, 'byDevice'>;
   modelsRepo: ModelsRepository;
   /** Builds the model's template on a new device, inside the creating transaction. */
   applyModelTemplate(scope: Scope, device: DeviceRecord, templateId: number, tx: Executor): Promise<void>;
   /** 10002 unless each group / project / company id names a row visible to the caller. */
   checkRefs(scope: Scope, refs: DeviceRefs, fieldPrefix?: string): Promise<void>;
+  /** The external broker's device logins: told each plain MQTT secret when it exists (creation, rotation). */
+  broker?: Pick<BrokerProvisioner, 'upsertDevice' | 'remove'>;
+}
+
+/** What the broker needs of a device whose plain secret was just generated. */
+export function brokerLogin(device: { imei: string; mqttPassword: string; expireAt: Date | null }) {
+  const enabled = device.expireAt === null || device.expireAt.getTime() > Date.now();
+  return { imei: device.imei, secret: device.mqttPassword, enabled };
 }
 
 /** SPEC 3 permission kind an assignee needs to change a device's configuration. */
@@ -42,9 +54,11 @@ export function requireConfigAccess(scope: Scope, device: Pick<DeviceRecord, 'ow
 export function createDevicesService({
   repo,
   pointsRepo,
+  countersRepo,
   modelsRepo,
   applyModelTemplate,
   checkRefs,
+  broker,
 }: DevicesServiceDeps) {
   async function visibleDevice(scope: Scope, id: number): Promise<DeviceRecord> {
     const device = await repo.findVisible(scope, id);
@@ -66,8 +80,17 @@ export function createDevicesService({
     return device;
   }
 
+  /**
+   * The share code binds a device to another account (POST /device by share code): a secret the
+   * public demo account must not read (it answers '').
+   */
+  function rowFor(scope: Scope, device: DeviceRecord): DeviceRow {
+    const row = toDeviceRow(device);
+    return scope.isDemo ? { ...row, device_sharecode: '' } : row;
+  }
+
   async function reread(scope: Scope, id: number): Promise<DeviceRow> {
-    return toDeviceRow(await visibleDevice(scope, id));
+    return rowFor(scope, await visibleDevice(scope, id));
   }
 
   return {
@@ -79,18 +102,20 @@ export function createDevicesService({
     async list(scope: Scope, query: DeviceListQuery): Promise<ListResult<DeviceRow>> {
       const { limit, offset } = pageWindow(query);
       const { rows, total } = await repo.list(scope, query, limit, offset);
-      return { rows: rows.map(toDeviceRow), total };
+      return { rows: rows.map((row) => rowFor(scope, row)), total };
     },
 
     async detail(scope: Scope, id: number): Promise<DeviceDetail> {
       const device = await visibleDevice(scope, id);
       const ports = await pointsRepo.ports(id);
       const counts = await repo.counts(id);
+      const counters = await countersRepo.byDevice(id);
       return {
-        ...toDeviceRow(device),
+        ...rowFor(scope, device),
         ports: ports.map(toPortRow),
         slave_count: counts.slaves,
         point_count: counts.points,
+        counters: toCountersRow(counters),
       };
     },
 
@@ -99,11 +124,13 @@ export function createDevicesService({
       return { exists: found.size > 0 };
     },
 
-    async create(scope: Scope, body: DeviceCreateBody): Promise<DeviceRow> {
-      if (!body.device_imei && body.device_sharecode) return bindShared(scope, body);
+    async create(scope: Scope, body: DeviceCreateBody): Promise<DeviceCreated> {
+      if (!body.device_imei && body.device_sharecode)
+        return { ...(await bindShared(scope, body)), credentials: null };
       const imei = body.device_imei!;
       const model = await modelFor(scope, body.model_id);
-      const draft = draftDevice({ ...body, device_imei: imei }, scope.dataOwnerId, model);
+      const secrets = newSecrets();
+      const draft = draftDevice({ ...body, device_imei: imei }, scope.dataOwnerId, model, secrets);
       if ('field' in draft) throw fieldError(draft.field, draft.message);
       await checkRefs(scope, body);
       try {
@@ -126,7 +153,8 @@ export function createDevicesService({
           }
           return rows;
         });
-        return reread(scope, created!.id);
+        await broker?.upsertDevice(brokerLogin({ ...created!, ...secrets }));
+        return { ...(await reread(scope, created!.id)), credentials: credentialsOf(created!, secrets) };
       } catch (error) {
         if (isUniqueViolation(error)) throw fieldError('device_imei', `${imei} is already registered`);
         throw error;
@@ -146,8 +174,10 @@ export function createDevicesService({
     /** Deletes an owned device; a device seen through an assignment is only unbound from the caller. */
     async remove(scope: Scope, id: number): Promise<null> {
       const device = await visibleDevice(scope, id);
-      if (device.owned) await repo.deleteMany([id]);
-      else {
+      if (device.owned) {
+        await repo.deleteMany([id]);
+        await broker?.remove(device.imei);
+      } else {
         await repo.revoke(id, scope.userId);
         await repo.revoke(id, scope.dataOwnerId);
       }
@@ -159,7 +189,10 @@ export function createDevicesService({
       if ('delete' in body) {
         const owned = await repo.ownedIds(scope, ids);
         if (owned.length !== ids.length) throw notFound('device');
-        return { updated: await repo.deleteMany(owned) };
+        const imeis = await repo.imeisOf(owned);
+        const updated = await repo.deleteMany(owned);
+        for (const imei of imeis) await broker?.remove(imei);
+        return { updated };
       }
       const visible = await repo.visibleIds(scope, ids);
       if (visible.length !== ids.length) throw notFound('device');
@@ -181,19 +214,23 @@ export function createDevicesService({
       return { updated: await repo.updateMany(visible, patch) };
     },
 
-    /** Only the owner's side sees the secrets; an assignee gets 10001. */
+    /**
+     * The identity only: the secrets are stored hashed, shown once at creation and rotation. Only the
+     * owner's side reads it; an assignee and the public demo account get 10001.
+     */
     async credentials(scope: Scope, id: number): Promise<DeviceCredentials> {
       const device = await visibleDevice(scope, id);
-      if (!device.owned) throw noPermission();
+      if (!device.owned || scope.isDemo) throw noPermission();
       return credentialsOf(device);
     },
 
     async rotateCredentials(scope: Scope, id: number): Promise<DeviceCredentials> {
       const device = await visibleDevice(scope, id);
-      if (!device.owned) throw noPermission();
+      if (!device.owned || scope.isDemo) throw noPermission();
       const secrets = newSecrets();
-      await repo.update(id, secrets);
-      return credentialsOf({ ...device, ...secrets });
+      await repo.update(id, hashSecrets(secrets));
+      await broker?.upsertDevice(brokerLogin({ ...device, ...secrets }));
+      return credentialsOf(device, secrets);
     },
   };
 

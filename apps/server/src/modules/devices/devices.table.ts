@@ -55,10 +55,11 @@ export const devices = pgTable(
     csq: smallint('csq'),
     templateId: integer('template_id'),
     templateVersion: integer('template_version'),
-    // Per-device credentials (none shared or default).
-    mqttPassword: text('mqtt_password').notNull(),
-    dtuKey: text('dtu_key').notNull(),
-    httpKey: text('http_key').notNull(),
+    // Per-device credentials (none shared or default), stored as salted hashes (secret-hash.ts, migration
+    // 0009): the plain secrets are shown once, at creation and rotation.
+    mqttPasswordHash: text('mqtt_password').notNull(),
+    dtuKeyHash: text('dtu_key').notNull(),
+    httpKeyHash: text('http_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import type { DeviceCredentials, DeviceDetail, DeviceRow } from '@fleet/contracts';
+import type { DeviceCreated, DeviceCredentials, DeviceDetail, DeviceRow } from '@fleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createDevice, createDeviceUser, nextImei } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
@@ -21,7 +21,7 @@ afterAll(async () => {
 describe('POST /device', () => {
   it('creates a gateway by IMEI with its own credentials', async () => {
     const imei = nextImei();
-    const res = await call<DeviceRow>(t.app, 'POST', '/device', {
+    const res = await call<DeviceCreated>(t.app, 'POST', '/device', {
       token: owner.token,
       body: {
         device_imei: imei,
@@ -43,34 +43,44 @@ describe('POST /device', () => {
       alarm_type: 0,
       assigned: false,
     });
+    // The creation shows the plain secrets, this once.
+    const shown = res.body.data.credentials!;
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(shown.imei).toBe(imei);
+    expect(shown.mqtt_username).toBe(imei);
+    expect(shown.dtu_registration).toMatch(new RegExp(`^REG,${imei},[0-9a-f]{32}$`));
+    expect(shown.http_key).toMatch(/^[0-9a-f]{32}$/);
+    expect(shown.mqtt_password?.length).toBeGreaterThanOrEqual(24);
+    expect(shown.secrets_included).toBe(true);
+    // Afterwards only the identity: the platform keeps hashes.
     const creds = await call<DeviceCredentials>(t.app, 'GET', `/device/${res.body.data.id}/credentials`, {
       token: owner.token,
     });
-    expect(creds.body.data.imei).toBe(imei);
-    expect(creds.body.data.mqtt_username).toBe(imei);
-    expect(creds.body.data.dtu_registration).toMatch(new RegExp(`^REG,${imei},[0-9a-f]{32}$`));
-    expect(creds.body.data.http_key).toMatch(/^[0-9a-f]{32}$/);
-    expect(creds.body.data.mqtt_password.length).toBeGreaterThanOrEqual(24);
+    expect(creds.body.data).toEqual({
+      imei,
+      mqtt_username: imei,
+      mqtt_password: null,
+      dtu_registration: null,
+      http_key: null,
+      secrets_included: false,
+    });
   });
 
   it('derives class DT for MQTT and answers distinct credentials per device', async () => {
-    const a = await call<DeviceRow>(t.app, 'POST', '/device', {
+    const a = await call<DeviceCreated>(t.app, 'POST', '/device', {
       token: owner.token,
       body: { device_imei: nextImei(), protocol: 3 },
     });
-    const b = await call<DeviceRow>(t.app, 'POST', '/device', {
+    const b = await call<DeviceCreated>(t.app, 'POST', '/device', {
       token: owner.token,
       body: { device_imei: nextImei(), protocol: 3 },
     });
     expect(a.body.data.device_class).toBe('DT');
-    const ca = await call<DeviceCredentials>(t.app, 'GET', `/device/${a.body.data.id}/credentials`, {
-      token: owner.token,
-    });
-    const cb = await call<DeviceCredentials>(t.app, 'GET', `/device/${b.body.data.id}/credentials`, {
-      token: owner.token,
-    });
-    expect(ca.body.data.mqtt_password).not.toBe(cb.body.data.mqtt_password);
-    expect(ca.body.data.dtu_registration).not.toBe(cb.body.data.dtu_registration);
+    const ca = a.body.data.credentials!;
+    const cb = b.body.data.credentials!;
+    expect(ca.mqtt_password).toBeTruthy();
+    expect(ca.mqtt_password).not.toBe(cb.mqtt_password);
+    expect(ca.dtu_registration).not.toBe(cb.dtu_registration);
   });
 
   it.each([
@@ -281,16 +291,23 @@ describe('GET/PUT/DELETE /device/{id}, batch, isDeviceCreate', () => {
     const before = await call<DeviceCredentials>(t.app, 'GET', `/device/${d.id}/credentials`, {
       token: owner.token,
     });
+    expect(before.body.data.secrets_included).toBe(false);
     const after = await call<DeviceCredentials>(t.app, 'POST', `/device/${d.id}/credentials/rotate`, {
       token: owner.token,
     });
+    expect(after.headers['cache-control']).toBe('no-store');
     expect(after.body.data.imei).toBe(d.imei);
-    expect(after.body.data.mqtt_password).not.toBe(before.body.data.mqtt_password);
-    expect(after.body.data.dtu_registration).not.toBe(before.body.data.dtu_registration);
+    expect(after.body.data.secrets_included).toBe(true);
+    expect(after.body.data.mqtt_password).toMatch(/^[A-Za-z0-9]{24}$/);
+    expect(after.body.data.mqtt_password).not.toBe(d.mqttPassword);
+    expect(after.body.data.http_key).not.toBe(d.httpKey);
+    expect(after.body.data.dtu_registration).toMatch(new RegExp(`^REG,${d.imei},[0-9a-f]{32}$`));
+    expect(after.body.data.dtu_registration).not.toContain(d.dtuKey);
+    // Shown once: reading again answers the identity only.
     const reread = await call<DeviceCredentials>(t.app, 'GET', `/device/${d.id}/credentials`, {
       token: owner.token,
     });
-    expect(reread.body.data).toEqual(after.body.data);
+    expect(reread.body.data).toEqual(before.body.data);
   });
 });
 

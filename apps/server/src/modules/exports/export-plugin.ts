@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { EventBus } from '../../platform/bus/event-bus.js';
 import type { Database } from '../../platform/db/client.js';
 import { createFileStore } from '../../platform/files/file-store.js';
+import type { JobLayer } from '../../platform/jobs/job-layer.js';
 import { createReportRepository } from '../reports/report.repository.js';
 import { createReportService } from '../reports/report.service.js';
 import { createExportWorker, type ExportWorker } from './export-worker.js';
@@ -20,15 +21,15 @@ export interface ExportWorkerPluginDeps {
   clock: () => Date;
   config: Pick<Config, 'DATA_DIR'>;
   instanceId: string;
-  ready?: Promise<unknown>;
+  jobs: JobLayer;
 }
 
 /**
- * Runs the export worker with the app: it starts once the app is ready and start-up work (migrations)
- * is done, and stops when the app closes (a job under way goes back to the queue).
+ * Runs the export worker with the app on its job layer (which starts once start-up work is done); it
+ * stops when the app closes (a job under way goes back to the queue).
  */
 export function registerExportWorker(app: FastifyInstance, deps: ExportWorkerPluginDeps): ExportWorker {
-  const { ready, config, ...rest } = deps;
+  const { config, ...rest } = deps;
   const reports = createReportService({ repo: createReportRepository(deps.database.db) });
   const worker = createExportWorker({
     ...rest,
@@ -41,12 +42,6 @@ export function registerExportWorker(app: FastifyInstance, deps: ExportWorkerPlu
     logger: app.log,
   });
   app.decorate('exportWorker', worker);
-  app.addHook('onReady', async () => {
-    Promise.resolve(ready).then(
-      () => worker.start(),
-      () => undefined,
-    );
-  });
   app.addHook('onClose', async () => worker.stop());
   return worker;
 }

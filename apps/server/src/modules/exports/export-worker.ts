@@ -6,7 +6,8 @@ import type { EventBus } from '../../platform/bus/event-bus.js';
 import type { Database } from '../../platform/db/client.js';
 import { type FileStore, isFileHash } from '../../platform/files/file-store.js';
 import { AppError } from '../../platform/http/errors.js';
-import { createSerialLoop } from '../../platform/jobs/serial-loop.js';
+import type { JobLayer } from '../../platform/jobs/job-layer.js';
+import { createTask } from '../../platform/jobs/task.js';
 import { decideFormat, exportFileName, languageOf, progressOf, rowLimit } from './export-job.js';
 import { EXPORT_KIND_RULES, parseExportParams } from './export-params.js';
 import { createExportWriter, type ExportWriter } from './export-writer.js';
@@ -44,15 +45,18 @@ export interface ExportWorkerDeps {
   report?: ReportFunction;
   /** Rows per page (default 2,000). */
   pageSize?: number;
-  /** Tick period of start() (default 5 s). */
+  /** Idle pass period on the job layer (default 5 s); also the leader's stale re-queue period. */
   intervalMs?: number;
+  /**
+   * The job layer: job passes on every instance (timer and EXPORT_WAKE), the stale re-queue and the
+   * file sweep on the leader. Without it only runOnce() and sweep() run them.
+   */
+  jobs?: JobLayer;
   /** Sources by kind (default EXPORT_SOURCES). */
   sources?: Partial<{ [K in ExportKind]: SourceFactory<K> }>;
 }
 
 export interface ExportWorker {
-  /** Ticks every few seconds, on EXPORT_WAKE and hourly for the sweep. */
-  start(): void;
   /** Asks for a pass soon (coalesced with one under way). */
   wake(): void;
   /** One full pass after any under way: re-queues stale jobs, then runs queued jobs one at a time. */
@@ -64,7 +68,10 @@ export interface ExportWorker {
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The export worker (docs/api-datacenter.md "Exports"): every instance runs one, one job at a time. */
+/**
+ * The export worker (docs/api-datacenter.md "Exports"): a consumer of the job layer on every instance,
+ * one job at a time; the leader re-queues jobs of crashed instances and sweeps expired files.
+ */
 export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
   const { clock, store, instanceId } = deps;
   const db = deps.database.db;
@@ -72,14 +79,16 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
   const pageSize = deps.pageSize ?? DEFAULT_PAGE_SIZE;
   const sources = { ...EXPORT_SOURCES, ...deps.sources } as Record<ExportKind, SourceFactory>;
 
-  const loop = createSerialLoop({
-    name: 'export worker',
-    pass: () => pass(),
-    intervalMs: deps.intervalMs ?? IDLE_PASS_MS,
-    wake: { bus: deps.bus, channel: EXPORT_WAKE },
-    every: [{ ms: SWEEP_MS, work: () => sweep(), what: 'sweep' }],
-    logger: deps.logger,
-  });
+  const intervalMs = deps.intervalMs ?? IDLE_PASS_MS;
+  const loop = deps.jobs
+    ? deps.jobs.onEveryInstance('export worker', { pass: () => pass(), intervalMs, wake: EXPORT_WAKE })
+    : createTask('export worker', () => pass(), deps.logger);
+  const requeue = deps.jobs
+    ? deps.jobs.onLeader('export re-queue', intervalMs, () => requeueStale())
+    : createTask('export re-queue', () => requeueStale(), deps.logger);
+  const sweeper = deps.jobs
+    ? deps.jobs.onLeader('export sweep', SWEEP_MS, () => sweep())
+    : createTask('export sweep', () => sweep(), deps.logger);
 
   const removeQuietly = (file: string) => unlink(file).catch(() => undefined);
 
@@ -187,9 +196,15 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
     }
   }
 
+  /** Jobs whose holder stopped heartbeating (a crashed instance) go back to the queue, and a pass looks. */
+  async function requeueStale(): Promise<void> {
+    if (loop.stopped) return;
+    const requeued = await repo.requeueStale(new Date(clock().getTime() - EXPORT_STALE_MS));
+    if (requeued > 0) deps.bus.publish(EXPORT_WAKE, {});
+  }
+
   async function pass(): Promise<void> {
     if (loop.stopped) return; // a pass queued before stop(), or runOnce() after it
-    await repo.requeueStale(new Date(clock().getTime() - EXPORT_STALE_MS));
     while (!loop.stopped) {
       const job = await repo.claim(instanceId, clock());
       if (!job) return;
@@ -221,10 +236,14 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
   }
 
   return {
-    start: loop.start,
     wake: loop.kick,
-    runOnce: async () => void (await loop.run(pass, 'pass').catch(() => undefined)),
-    sweep: async () => void (await loop.run(sweep, 'sweep').catch(() => undefined)),
-    stop: loop.stop,
+    runOnce: async () => {
+      await requeue.run(requeueStale).catch(() => undefined);
+      await loop.run(pass).catch(() => undefined);
+    },
+    sweep: async () => void (await sweeper.run(sweep).catch(() => undefined)),
+    async stop() {
+      await Promise.all([loop.stop(), requeue.stop(), sweeper.stop()]);
+    },
   };
 }

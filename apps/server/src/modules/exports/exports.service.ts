@@ -58,10 +58,7 @@ export function createExportsService({ repo, store, clock, wake }: ExportsServic
         },
         EXPORT_MAX_ACTIVE_PER_USER,
       );
-      if (!row)
-        throw userMessage(
-          `at most ${EXPORT_MAX_ACTIVE_PER_USER} exports can be queued or running at once: wait for one to finish or delete one`,
-        );
+      if (!row) throw userMessage('export.tooManyActive', { max: EXPORT_MAX_ACTIVE_PER_USER });
       wake();
       return toExportJobRow(row);
     },

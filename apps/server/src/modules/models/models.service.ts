@@ -85,7 +85,7 @@ export function createModelsService({
     async remove(scope: Scope, id: number): Promise<null> {
       const m = await visible(scope, id);
       if (m.ownerUserId === null && !scope.isAdmin) throw noPermission();
-      if (m.deviceCount > 0) throw userMessage(`the model is used by ${m.deviceCount} devices`);
+      if (m.deviceCount > 0) throw userMessage('model.inUse', { count: m.deviceCount });
       await repo.remove(id);
       return null;
     },

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { BUS, type EventBus } from '../../platform/bus/event-bus.js';
 import type { Database } from '../../platform/db/client.js';
-import { createSerialLoop } from '../../platform/jobs/serial-loop.js';
+import type { JobLayer } from '../../platform/jobs/job-layer.js';
+import { createTask } from '../../platform/jobs/task.js';
 import { EXPORT_WAKE } from '../exports/export-worker.js';
 import { lastCompletePeriod, nextRunAt, reportExport } from './schedule-runs.js';
 import { createSchedulesRepository } from './schedules.repository.js';
@@ -16,19 +17,20 @@ export interface ReportSchedulerDeps {
   clock: () => Date;
   logger?: { warn(object: object, message: string): void };
   intervalMs?: number;
+  /** The job layer whose leader ticks the scheduler; without it only tick() runs it. */
+  jobs?: JobLayer;
 }
 
 export interface ReportScheduler {
-  /** Ticks at start and every 30 s. */
-  start(): void;
   /** One pass at `now`: queues the exports of due schedules, then e-mails the finished ones. */
   tick(now?: Date): Promise<{ queued: number; delivered: number }>;
   stop(): Promise<void>;
 }
 
 /**
- * The report scheduler (docs/api-datacenter.md "Scheduled reports"). Every instance runs one; a due
- * schedule is taken by one of them (FOR UPDATE SKIP LOCKED), its export queued for the exports workers
+ * The report scheduler (docs/api-datacenter.md "Scheduled reports"): a tick of the job layer's leader
+ * (every 30 s). A due schedule is still taken with FOR UPDATE SKIP LOCKED (two leaders overlap for a
+ * moment during a hand-over, and tests tick by hand), its export queued for the exports workers
  * and its next run set in the same transaction. A later tick writes one e-mail per contact into the
  * notice outbox once that export is done (or records the failure in last_error).
  */
@@ -81,17 +83,13 @@ export function createReportScheduler(deps: ReportSchedulerDeps): ReportSchedule
     return { queued, delivered };
   }
 
-  const loop = createSerialLoop({
-    name: 'report scheduler',
-    pass: () => pass(deps.clock()),
-    intervalMs: deps.intervalMs ?? TICK_MS,
-    logger: deps.logger,
-  });
+  const task = deps.jobs
+    ? deps.jobs.onLeader('report scheduler', deps.intervalMs ?? TICK_MS, () => pass(deps.clock()))
+    : createTask('report scheduler', () => pass(deps.clock()), deps.logger);
 
   return {
-    start: loop.start,
-    tick: (at?: Date) => loop.run(() => pass(at ?? deps.clock()), 'tick'),
-    stop: loop.stop,
+    tick: (at?: Date) => task.run(() => pass(at ?? deps.clock()), 'tick'),
+    stop: () => task.stop(),
   };
 }
 
@@ -102,20 +100,13 @@ declare module 'fastify' {
   }
 }
 
-/** Runs the scheduler with the app, once start-up work (migrations) is done, like the notice worker. */
+/** Runs the scheduler with the app on its job layer (the leader ticks it), like the notice worker. */
 export function registerReportScheduler(
   app: FastifyInstance,
-  deps: Omit<ReportSchedulerDeps, 'logger'> & { ready?: Promise<unknown> },
+  deps: Omit<ReportSchedulerDeps, 'logger'>,
 ): ReportScheduler {
-  const { ready, ...schedulerDeps } = deps;
-  const scheduler = createReportScheduler({ ...schedulerDeps, logger: app.log });
+  const scheduler = createReportScheduler({ ...deps, logger: app.log });
   app.decorate('reportScheduler', scheduler);
-  app.addHook('onReady', async () => {
-    Promise.resolve(ready).then(
-      () => scheduler.start(),
-      () => undefined,
-    );
-  });
   app.addHook('onClose', async () => scheduler.stop());
   return scheduler;
 }

@@ -7,7 +7,7 @@ import {
 } from '@fleet/contracts';
 import { notFound } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
-import { paramError } from '../../platform/http/errors.js';
+import { fieldError } from '../../platform/http/errors.js';
 import { type Period, periodsBetween } from './periods.js';
 import type { PeriodStats, ReportPointRecord, ReportRepository } from './report.repository.js';
 
@@ -31,18 +31,17 @@ export function createReportService({ repo }: ReportServiceDeps) {
       if (!(await repo.visibleDevice(scope, subject.device_id))) throw notFound('device not found');
       return [subject.device_id];
     }
-    if (subject.group_id === undefined)
-      throw paramError('query.device_id: give exactly one of device_id and group_id');
+    if (subject.group_id === undefined) throw fieldError('query.device_id', 'report.deviceOrGroup');
     if (!(await repo.visibleGroup(scope, subject.group_id))) throw notFound('group not found');
     return repo.groupDeviceIds(scope, subject.group_id);
   }
 
   function periodsOf(query: DataReportQuery): Period[] {
     if (query.endtime.getTime() <= query.starttime.getTime())
-      throw paramError('query.endtime: must be after starttime');
+      throw fieldError('query.endtime', 'range.endBeforeStart');
     const max = REPORT_MAX_PERIODS[query.period];
     const periods = periodsBetween(query.period, query.starttime, query.endtime, query.tz, max);
-    if (!periods) throw paramError(`query.endtime: at most ${max} ${query.period}s in one report`);
+    if (!periods) throw fieldError('query.endtime', 'report.tooManyPeriods', { max });
     return periods;
   }
 

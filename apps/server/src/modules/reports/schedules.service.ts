@@ -7,7 +7,7 @@ import {
 } from '@fleet/contracts';
 import { notFound } from '../../platform/auth/access.js';
 import { hasPermission, type Scope } from '../../platform/auth/scope.js';
-import { noPermission, paramError, userMessage } from '../../platform/http/errors.js';
+import { fieldError, noPermission, userMessage } from '../../platform/http/errors.js';
 import { type ListResult, pageWindow } from '../../platform/http/paging.js';
 import type { ReportService } from './report.service.js';
 import { lastCompletePeriod, nextRunAt, reportExport } from './schedule-runs.js';
@@ -83,15 +83,15 @@ export function createSchedulesService({ repo, reports, clock, wakeExports }: Sc
     // A scheduled report is delivered as an export (it also lands in the download list).
     if (!hasPermission(scope, 'ExportFile')) throw noPermission();
     if ((s.device_id === null) === (s.group_id === null))
-      throw paramError('body.device_id: give exactly one of device_id and group_id');
+      throw fieldError('body.device_id', 'report.deviceOrGroup');
     await reports.points(
       scope,
       s.device_id !== null ? { device_id: s.device_id } : { group_id: s.group_id ?? undefined },
     );
     const found = new Map((await repo.visibleContacts(scope, contactIds)).map((c) => [c.id, c.email]));
     for (const id of contactIds) {
-      if (!found.has(id)) throw paramError(`body.contact_ids: contact ${id} not found`);
-      if (!found.get(id)) throw paramError(`body.contact_ids: contact ${id} has no e-mail`);
+      if (!found.has(id)) throw fieldError('body.contact_ids', 'contact.notFound', { id });
+      if (!found.get(id)) throw fieldError('body.contact_ids', 'contact.noEmail', { id });
     }
   }
 
@@ -179,7 +179,7 @@ export function createSchedulesService({ repo, reports, clock, wakeExports }: Sc
       const params = schedule.params as ScheduleParams;
       await check(scope, params, []);
       if ((await repo.activeExports(scope.userId)) >= EXPORT_MAX_ACTIVE_PER_USER)
-        throw userMessage(`at most ${EXPORT_MAX_ACTIVE_PER_USER} exports may be queued or running at a time`);
+        throw userMessage('export.tooManyActive', { max: EXPORT_MAX_ACTIVE_PER_USER });
       const now = clock();
       const job = await repo.insertExport(reportExport(schedule, lastCompletePeriod(schedule, now), now));
       await repo.recordRun(id, { exportId: job.id, at: now });

@@ -56,7 +56,7 @@ export function createRolesService({ rolesRepo, usersRepo }: RolesServiceDeps) {
         remark: body.remark ?? null,
         permissions,
       });
-      if (id === undefined) throw userMessage('a role with this name already exists');
+      if (id === undefined) throw userMessage('role.nameExists');
       return toRole((await rolesRepo.findById(id))!);
     },
 
@@ -69,13 +69,13 @@ export function createRolesService({ rolesRepo, usersRepo }: RolesServiceDeps) {
         patch.permissions = [...new Set(body.permissions)];
         requireHoldsAll(scope, patch.permissions);
       }
-      if (!(await rolesRepo.update(id, patch))) throw userMessage('a role with this name already exists');
+      if (!(await rolesRepo.update(id, patch))) throw userMessage('role.nameExists');
       return toRole((await rolesRepo.findById(id))!);
     },
 
     async remove(scope: Scope, id: number): Promise<null> {
       const found = await ownRole(scope, id);
-      if (found.userCount > 0) throw userMessage('the role is still assigned to users');
+      if (found.userCount > 0) throw userMessage('role.inUse');
       await rolesRepo.delete(id);
       return null;
     },

@@ -16,7 +16,7 @@ import {
 } from '@fleet/contracts';
 import { notFound } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
-import { paramError } from '../../platform/http/errors.js';
+import { fieldError, paramError } from '../../platform/http/errors.js';
 import type { DevicesRepository } from '../devices/devices.repository.js';
 import type { DevicesService } from '../devices/devices.service.js';
 import { fillBuckets, rawPoints, seriesPlan } from './series-buckets.js';
@@ -33,9 +33,9 @@ const atOf = (p: PointWithLatest) => (p.at ? p.at.toISOString() : null);
 
 /** Checks a starttime/endtime pair (10002 naming the field). */
 function checkRange(start: Date, end: Date): void {
-  if (end.getTime() < start.getTime()) throw paramError('query.endtime: must not be before starttime');
+  if (end.getTime() < start.getTime()) throw fieldError('query.endtime', 'range.endBeforeStart');
   if (end.getTime() - start.getTime() > HISTORY_MAX_SPAN_DAYS * 86_400_000) {
-    throw paramError(`query.endtime: the range may cover at most ${HISTORY_MAX_SPAN_DAYS} days`);
+    throw fieldError('query.endtime', 'range.tooLongDays', { days: HISTORY_MAX_SPAN_DAYS });
   }
 }
 

@@ -49,7 +49,7 @@ export function createTemplatesService({ repo, devicesRepo, pointsRepo }: Templa
         kind: 'gateway',
         ownerUserId: null,
         remark:
-          'SPEC 3 meter data points: voltages, currents, powers, energies, tariffs, frequency, balance, trip switch',
+          'Meter data points: voltages, currents, powers, energies, tariffs, frequency, balance, trip switch',
         content: METER_TEMPLATE,
       })
       .catch((error: unknown) => {

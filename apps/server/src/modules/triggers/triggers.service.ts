@@ -8,7 +8,7 @@ import {
 } from '@fleet/contracts';
 import { notFound } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
-import { noPermission, paramError } from '../../platform/http/errors.js';
+import { fieldError, noPermission, paramError } from '../../platform/http/errors.js';
 import type { DevicesRepository } from '../devices/devices.repository.js';
 import type { TriggerPatch, TriggerRecord, TriggersRepository } from './triggers.repository.js';
 
@@ -68,7 +68,7 @@ function checkRules(rule: RuleFields): void {
   if (problem) throw paramError(`body.${problem.field}: ${problem.reason}`);
   if (rule.kind === 'limit' && rule.trigger_optype === 7 && rule.lolmt !== null && rule.uplmt !== null) {
     if (2 * rule.deadband > rule.uplmt - rule.lolmt)
-      throw paramError('body.deadband: wider than the range (2 × deadband > uplmt − lolmt)');
+      throw fieldError('body.deadband', 'trigger.deadbandTooWide');
   }
 }
 
@@ -102,7 +102,7 @@ export function createTriggersService(deps: TriggersServiceDeps) {
   async function checkContacts(scope: Scope, ids: number[]): Promise<number[]> {
     const unique = [...new Set(ids)];
     const visible = await repo.visibleContactIds(scope, unique);
-    if (visible.length !== unique.length) throw paramError('body.contact_ids: unknown contact');
+    if (visible.length !== unique.length) throw fieldError('body.contact_ids', 'trigger.unknownContact');
     return unique;
   }
 
@@ -134,9 +134,9 @@ export function createTriggersService(deps: TriggersServiceDeps) {
       });
       if (pointId !== null) {
         if (!(await repo.pointOf(input.device_id, pointId)))
-          throw paramError('body.point_id: not a point of the device');
+          throw fieldError('body.point_id', 'trigger.notPointOfDevice');
         if ((await repo.countOnPoint(pointId)) >= MAX_TRIGGERS_PER_POINT)
-          throw paramError(`body.point_id: at most ${MAX_TRIGGERS_PER_POINT} triggers per point`);
+          throw fieldError('body.point_id', 'trigger.tooManyOnPoint', { max: MAX_TRIGGERS_PER_POINT });
       }
       const contactIds = await checkContacts(scope, input.contact_ids);
       const id = await repo.transaction(async (tx) => {

@@ -111,7 +111,7 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
         isSubuser,
         parentId: owner.id,
       });
-      if (!created) throw userMessage('username already exists');
+      if (!created) throw userMessage('user.usernameExists');
       await adminRepo.replaceRoles(created.id, roleIds);
       return view(created.id);
     },
@@ -131,7 +131,7 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
         if (target.isSubuser || body.user_type <= scope.userType) throw noPermission();
         const parent = target.parentId ? await usersRepo.findById(target.parentId) : undefined;
         if (parent && body.user_type <= parent.userType) throw noPermission();
-        if (target.childrenCount > 0) throw userMessage('the user still has users below it');
+        if (target.childrenCount > 0) throw userMessage('user.hasChildren');
         patch.userType = body.user_type;
       }
       if (body.password) patch.passwordHash = await hashPassword(body.password);
@@ -147,9 +147,9 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
     async remove(scope: Scope, id: number): Promise<null> {
       const target = await changeable(scope, id);
       if (target.isDemo) throw noPermission();
-      if (target.childrenCount > 0) throw userMessage('the user still has users below it');
+      if (target.childrenCount > 0) throw userMessage('user.hasChildren');
       const devices = await countDevicesOf([target.id]);
-      if ((devices.get(target.id) ?? 0) > 0) throw userMessage('the user still owns devices');
+      if ((devices.get(target.id) ?? 0) > 0) throw userMessage('user.ownsDevices');
       await authRepo.revokeAllSessions(target.id, clock());
       await adminRepo.delete(target.id);
       return null;

@@ -39,7 +39,7 @@ export function limitsPatch(owner: Limited, body: UserLimitsBody | undefined, in
       continue;
     }
     if (own !== null && (wanted === null || wanted > own)) {
-      throw userMessage(`limits.${key}: more than you have (${own})`);
+      throw userMessage('user.limitAboveOwn', { limit: `limits.${key}`, own });
     }
     patch[column] = wanted;
   }

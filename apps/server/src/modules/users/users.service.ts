@@ -92,7 +92,7 @@ export function createUsersService({ usersRepo, authRepo, clock }: UsersServiceD
       const user = await usersRepo.findById(scope.userId);
       if (!user) throw sessionExpired();
       if (!(await verifyPassword(user.passwordHash, change.old_password))) {
-        throw userMessage('old password is wrong');
+        throw userMessage('user.oldPasswordWrong');
       }
       await usersRepo.updatePasswordHash(user.id, await hashPassword(change.new_password));
       await authRepo.revokeOtherSessions(user.id, scope.sessionId, clock());

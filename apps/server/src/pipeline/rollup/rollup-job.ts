@@ -23,15 +23,18 @@ export interface RollupJob {
   pass(): Promise<boolean>;
   /** Rolls up everything stored so far (until the close-after margin of the clock). */
   catchUp(): Promise<void>;
-  start(intervalMs?: number): void;
+  /**
+   * Passes back to back until caught up, failures logged: the leader's tick (every 10 s, registered
+   * with the device side on the job layer, so one instance rolls up).
+   */
+  runPending(): Promise<unknown>;
   close(): Promise<void>;
 }
 
-/** Keeps point_rollup_1m / _15m up to date (docs/api-datacenter.md "Rollups"). */
+/** Keeps point_rollup_1m / _15m up to date (docs/api-datacenter.md "Rollups"); the timer is the job layer's. */
 export function createRollupJob(deps: { database: Database; clock: () => Date; logger?: Logger }): RollupJob {
   const { database, clock, logger } = deps;
   let chunk = 3_600_000;
-  let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> = Promise.resolve();
   let closed = false;
 
@@ -120,14 +123,9 @@ export function createRollupJob(deps: { database: Database; clock: () => Date; l
       await current;
       while (await pass()) {}
     },
-    start(intervalMs = 10_000) {
-      void run();
-      timer = setInterval(() => void run(), intervalMs);
-      timer.unref();
-    },
+    runPending: run,
     async close() {
       closed = true;
-      clearInterval(timer);
       await current;
     },
   };

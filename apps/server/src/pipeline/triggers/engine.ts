@@ -1,4 +1,3 @@
-import { thresholdText } from '@fleet/contracts';
 import type { Logger } from 'pino';
 import type { PresenceEvent } from '../../gateways/types.js';
 import {
@@ -9,10 +8,12 @@ import {
 } from '../../platform/bus/event-bus.js';
 import type { Database } from '../../platform/db/client.js';
 import type { Pipeline, StoredReading } from '../types.js';
+import { codeDraft, limitDraft, offlineDraft, staleDraft } from './alarm-drafts.js';
 import { publishAlarmWrites } from './alarm-publish.js';
 import { type AlarmWrite, createAlarmStore, type EngineTrigger, type RaiseDraft } from './alarm-store.js';
 import { createDeviceCache, type DeviceAlarmState, deviceAlarmState } from './device-cache.js';
 import { fireCodeOf, isActive, isClear, isStale } from './evaluate.js';
+import { createTriggerHolds, type Hold } from './trigger-holds.repository.js';
 
 export interface AlarmEngineDeps {
   database: Database;
@@ -37,21 +38,6 @@ export interface AlarmEngine {
 /** Seconds of engine clock between two stale checks against point_latest. */
 const STALE_CHECK_S = 5;
 
-/** A condition that holds but has not lasted delay_s yet (memory only: a restart forgets it). */
-interface Pending {
-  deviceId: number;
-  /** Epoch ms of the first reading / offline event where it held. */
-  since: number;
-  delayMs: number;
-  /** The latest value that still held. */
-  value: number | null;
-  /** A sweeper raise for it is queued. */
-  queued: boolean;
-}
-
-const pointLabel = (t: EngineTrigger) => t.pointTitle || t.pointName || `point ${t.pointId}`;
-const limitThreshold = (t: EngineTrigger) => thresholdText(t.optype, { lolmt: t.lolmt, uplmt: t.uplmt });
-
 /**
  * The alarm engine (docs/api-alarms.md "Triggers"): evaluates stored readings, presence transitions
  * and the sweeper against each device's triggers. Work is queued per device (serialised per device,
@@ -61,7 +47,10 @@ export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
   const { database, bus, pipeline, clock, logger } = deps;
   const db = database.db;
   const store = createAlarmStore(db);
-  const pending = new Map<number, Pending>();
+  /** Minimum-duration holds, stored so a restart or another instance raises them (trigger_holds). */
+  const holds = createTriggerHolds(db);
+  /** Triggers whose sweeper raise is queued. */
+  const raising = new Set<number>();
   const queues = new Map<number, Promise<void>>();
   let sweeping: Promise<void> | undefined;
   let lastStaleCheck = Number.NEGATIVE_INFINITY;
@@ -79,11 +68,11 @@ export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
       const own = byDevice.get(id) ?? [];
       const state = deviceAlarmState(own, own.length > 0 ? open : []);
       states.set(id, state);
-      // Pending conditions of triggers that were disabled or deleted are forgotten.
-      for (const [triggerId, held] of pending)
-        if (held.deviceId === id && !state.triggers.some((t) => t.id === triggerId))
-          pending.delete(triggerId);
+      // Holds of triggers that were disabled or deleted are forgotten (a stored one is dropped when due).
+      holds.forgetOthers(id, new Set(state.triggers.map((t) => t.id)));
     }
+    // Only devices with a minimum-duration trigger can have holds: no query for the others.
+    await holds.load(deviceIds.filter((id) => states.get(id)?.triggers.some((t) => t.delayS > 0)));
     return states;
   });
 
@@ -145,19 +134,6 @@ export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
 
   /* ------------------------------------------------------------ readings */
 
-  function limitDraft(trigger: EngineTrigger, value: number, at: Date): RaiseDraft {
-    const threshold = limitThreshold(trigger);
-    return {
-      trigger,
-      alarmType: trigger.alarmType,
-      cause: 'limit',
-      value,
-      threshold,
-      message: `${pointLabel(trigger)} = ${value} (${threshold})`,
-      at,
-    };
-  }
-
   async function onLimit(
     state: DeviceAlarmState,
     trigger: EngineTrigger,
@@ -171,20 +147,24 @@ export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
       return;
     }
     if (!isActive(trigger, v)) {
-      pending.delete(trigger.id);
+      await holds.end(trigger.id);
       return;
     }
     const delayMs = trigger.delayS * 1000;
-    let held = pending.get(trigger.id);
     if (delayMs > 0) {
-      if (!held) {
-        held = { deviceId: trigger.deviceId, since: r.ts, delayMs, value: v, queued: false };
-        pending.set(trigger.id, held);
-      }
+      const held =
+        holds.get(trigger.id) ??
+        (await holds.begin({
+          triggerId: trigger.id,
+          deviceId: trigger.deviceId,
+          since: r.ts,
+          delayMs,
+          value: v,
+        }));
       held.value = v;
       if (r.ts - held.since < delayMs) return;
     }
-    pending.delete(trigger.id);
+    await holds.end(trigger.id);
     await raise(state, limitDraft(trigger, v, new Date(r.ts)), writes);
   }
 
@@ -209,17 +189,7 @@ export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
             trigger.notify,
           )
         : undefined;
-      const raised = code
-        ? await store.raise(tx, {
-            trigger,
-            alarmType: code,
-            cause: 'code',
-            value: v,
-            threshold: '',
-            message: `${pointLabel(trigger)} reported code ${code}`,
-            at,
-          })
-        : undefined;
+      const raised = code ? await store.raise(tx, codeDraft(trigger, code, v, at)) : undefined;
       return { recovered, raised };
     });
     state.open.delete(trigger.id);
@@ -275,19 +245,6 @@ export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
 
   /* ------------------------------------------------------------ presence */
 
-  function offlineDraft(trigger: EngineTrigger, at: Date): RaiseDraft {
-    return {
-      trigger,
-      alarmType: 4,
-      cause: 'offline',
-      value: null,
-      threshold: '',
-      message: trigger.delayS > 0 ? `device offline for ${trigger.delayS} s` : 'device offline',
-      at,
-      online: 0,
-    };
-  }
-
   async function processPresence(event: PresenceEvent): Promise<void> {
     const state = await cache.get(event.deviceId);
     if (state.offline.length === 0) return;
@@ -295,19 +252,19 @@ export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
     await withWrites(async (writes) => {
       for (const trigger of state.offline) {
         if (event.status === 1) {
-          pending.delete(trigger.id);
+          await holds.end(trigger.id);
           await recover(state, trigger, { value: null, at, message: 'device online', online: 1 }, writes);
           continue;
         }
-        if (state.open.has(trigger.id) || pending.has(trigger.id)) continue;
+        if (state.open.has(trigger.id) || holds.get(trigger.id)) continue;
         if (trigger.delayS === 0) await raise(state, offlineDraft(trigger, at), writes);
         else
-          pending.set(trigger.id, {
+          await holds.begin({
+            triggerId: trigger.id,
             deviceId: trigger.deviceId,
             since: event.at,
             delayMs: trigger.delayS * 1000,
             value: null,
-            queued: false,
           });
       }
     });
@@ -323,9 +280,10 @@ export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
 
   /* ------------------------------------------------------------ sweeper */
 
-  async function raisePending(triggerId: number, held: Pending): Promise<void> {
-    if (pending.get(triggerId) !== held) return;
-    pending.delete(triggerId);
+  async function raiseHeld(due: Hold): Promise<void> {
+    const triggerId = due.triggerId;
+    const held = await holds.take(triggerId);
+    if (!held) return; // ended meanwhile, or raised by another instance
     const state = await cache.get(held.deviceId);
     const trigger = state.triggers.find((t) => t.id === triggerId);
     if (!trigger || state.open.has(triggerId)) return;
@@ -344,21 +302,7 @@ export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
     // A reading may have arrived since the check (it was queued before this job).
     const latest = await store.latestAt(trigger.pointId);
     if (latest && now - latest.getTime() < trigger.staleS * 1000) return;
-    await withWrites((writes) =>
-      raise(
-        state,
-        {
-          trigger,
-          alarmType: 4,
-          cause: 'stale',
-          value: null,
-          threshold: '',
-          message: `no reading of ${pointLabel(trigger)} for ${trigger.staleS} s`,
-          at: new Date(now),
-        },
-        writes,
-      ),
-    );
+    await withWrites((writes) => raise(state, staleDraft(trigger, new Date(now)), writes));
   }
 
   async function checkStale(now: number): Promise<Promise<void>[]> {
@@ -374,10 +318,12 @@ export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
   async function runSweep(): Promise<void> {
     const now = clock().getTime();
     const jobs: Promise<void>[] = [];
-    for (const [triggerId, held] of pending) {
-      if (held.queued || now - held.since < held.delayMs) continue;
-      held.queued = true;
-      jobs.push(enqueue(held.deviceId, () => raisePending(triggerId, held)));
+    // From the table, not memory: holds begun before a restart or on another instance count too.
+    for (const due of await holds.due(now)) {
+      if (raising.has(due.triggerId)) continue;
+      raising.add(due.triggerId);
+      const raiseIt = () => raiseHeld(due).finally(() => raising.delete(due.triggerId));
+      jobs.push(enqueue(due.deviceId, raiseIt));
     }
     if (now - lastStaleCheck >= STALE_CHECK_S * 1000) {
       lastStaleCheck = now;

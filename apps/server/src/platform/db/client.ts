@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../../config.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { isFreshDataDir, readFirstStartTemplate } from './first-start-template.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -67,13 +68,16 @@ export async function createDatabase(
   }
   let dataPath: string | undefined;
   let unlock = () => {};
+  let loadDataDir = options.loadDataDir;
   if (!options.inMemory) {
     dataPath = join(config.DATA_DIR, 'pgdata');
     mkdirSync(dataPath, { recursive: true });
     unlock = lockDataDir(config.DATA_DIR);
+    if (!loadDataDir && isFreshDataDir(dataPath)) loadDataDir = readFirstStartTemplate();
   }
-  // Not awaited: the first start runs initdb (seconds); queries wait for it, the HTTP port need not.
-  const client = new PGlite({ dataDir: dataPath, loadDataDir: options.loadDataDir });
+  // Not awaited: a first start without a template runs initdb (seconds); queries wait for it, the
+  // HTTP port need not.
+  const client = new PGlite({ dataDir: dataPath, loadDataDir });
   const ready = client.waitReady;
   ready.catch(() => undefined);
   const db = drizzlePglite(client, { schema }) as unknown as Db;

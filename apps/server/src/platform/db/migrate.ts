@@ -1,12 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths.js';
 import type { Database } from './client.js';
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = MIGRATIONS_DIR;
 
 /** Arbitrary constant key of the advisory lock that serializes migrations across instances. */
 const MIGRATION_LOCK = 7_340_211;

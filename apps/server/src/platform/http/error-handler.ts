@@ -27,13 +27,26 @@ export function describeValidation(context: string | undefined, issues: Validati
   return `${[where, ...path].join('.')}: ${message}`;
 }
 
-function send(reply: FastifyReply, status: number, code: number, msg: string, data: unknown = null) {
-  return reply.status(status).type('application/json; charset=utf-8').send({ code, msg, data });
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: number,
+  msg: string,
+  data: unknown = null,
+  translatable?: Pick<AppError, 'messageKey' | 'messageParams'>,
+) {
+  const body: Record<string, unknown> = { code, msg, data };
+  if (translatable?.messageKey) {
+    body.msg_key = translatable.messageKey;
+    body.msg_params = translatable.messageParams ?? {};
+  }
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) return send(reply, error.status, error.code, error.message, error.data);
+    if (error instanceof AppError)
+      return send(reply, error.status, error.code, error.message, error.data, error);
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       const msg = describeValidation(error.validationContext, error.validation ?? []);
       return send(reply, 400, BizCode.PARAM_ERROR, msg);

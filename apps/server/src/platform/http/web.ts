@@ -1,12 +1,9 @@
 import { existsSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_WEB_DIST } from '../paths.js';
 import { registerNotFound } from './error-handler.js';
-
-/** apps/web/dist of this repository. */
-export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 
 const NOT_BUILT =
   'The web app is not built yet. Run `npm run build` in the repository, then restart the server.\n' +

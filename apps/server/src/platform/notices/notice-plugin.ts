@@ -9,22 +9,15 @@ declare module 'fastify' {
 }
 
 /**
- * Runs the notice outbox worker with the app: it starts once the app is ready and start-up work
- * (migrations) is done, and stops when the app closes.
+ * Runs the notice outbox worker with the app on its job layer (which starts once start-up work is
+ * done); it stops when the app closes.
  */
 export function registerNoticeWorker(
   app: FastifyInstance,
-  deps: Omit<NoticeWorkerDeps, 'logger'> & { ready?: Promise<unknown> },
+  deps: Omit<NoticeWorkerDeps, 'logger'>,
 ): NoticeWorker {
-  const { ready, ...workerDeps } = deps;
-  const worker = createNoticeWorker({ ...workerDeps, logger: app.log });
+  const worker = createNoticeWorker({ ...deps, logger: app.log });
   app.decorate('noticeWorker', worker);
-  app.addHook('onReady', async () => {
-    Promise.resolve(ready).then(
-      () => worker.start(),
-      () => undefined,
-    );
-  });
   app.addHook('onClose', async () => worker.stop());
   return worker;
 }

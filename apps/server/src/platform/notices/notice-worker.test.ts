@@ -14,8 +14,10 @@ import { contacts, noticeOutbox } from '../../modules/contacts/contacts.table.js
 import { exportJobs } from '../../modules/exports/exports.table.js';
 import { createTestDatabase } from '../../test-support/database.js';
 import { createDevice, createUser } from '../../test-support/factories.js';
+import { createTestJobLayer } from '../../test-support/jobs.js';
 import { createTestClock } from '../../test-support/test-app.js';
 import { BUS, createLocalBus } from '../bus/event-bus.js';
+import { secretBoxFor } from '../crypto/secret-box.js';
 import type { Database } from '../db/client.js';
 import { createFileStore } from '../files/file-store.js';
 import { createNoticeWorker, type NoticeWorker, type NoticeWorkerDeps } from './notice-worker.js';
@@ -427,12 +429,13 @@ describe('webhooks', () => {
     const c = await contact({
       webhookKind: 'dingtalk',
       webhookUrl: `${base}/dingtalk?access_token=tok`,
-      webhookSecret: secret,
+      // Stored sealed (as the contacts API stores it); the worker opens it with DATA_DIR's key.
+      webhookSecret: secretBoxFor({ DATA_DIR: dataDir }).seal(secret),
       webhookEnabled: true,
       language: 'es',
     });
     const id = await queue(c, 'webhook', await alarm());
-    await worker().runOnce();
+    await worker({ DATA_DIR: dataDir }).runOnce();
     expect(await notice(id)).toMatchObject({ status: 'sent' });
     const hit = hits[0]!;
     const timestamp = hit.query.get('timestamp')!;
@@ -651,17 +654,19 @@ describe('outbox bookkeeping', () => {
     expect(hits).toEqual([]);
   });
 
-  it('wakes on BUS.noticeWake once started, and stops', async () => {
+  it('wakes on BUS.noticeWake once its job layer started, and stops', async () => {
     const bus = createLocalBus();
+    const jobs = createTestJobLayer(database, { bus });
     const w = createNoticeWorker({
       database,
       bus,
       clock,
       config: { SMTP_URL: undefined, SMTP_FROM: undefined, WEBHOOK_ALLOW_PRIVATE: true },
       intervalMs: 3_600_000,
+      jobs,
     });
     workers.push(w);
-    w.start();
+    jobs.start();
     await w.runOnce(); // the start-up pass
     const c = await contact({ webhookKind: 'generic', webhookUrl: `${base}/wake`, webhookEnabled: true });
     const id = await queue(c, 'webhook', null);
@@ -673,5 +678,6 @@ describe('outbox bookkeeping', () => {
     bus.publish(BUS.noticeWake, {});
     await w.runOnce();
     expect((await notice(later)).status).toBe('pending');
+    await jobs.stop();
   });
 });

@@ -3,9 +3,11 @@ import { WEBHOOK_KINDS } from '@fleet/contracts';
 import type { Config } from '../../config.js';
 import { alarmRowsByIds } from '../../modules/alarms/alarm-rows.js';
 import { BUS, type EventBus } from '../bus/event-bus.js';
+import { secretBoxFor } from '../crypto/secret-box.js';
 import type { Database } from '../db/client.js';
 import { createFileStore } from '../files/file-store.js';
-import { createSerialLoop } from '../jobs/serial-loop.js';
+import type { JobLayer } from '../jobs/job-layer.js';
+import { createTask } from '../jobs/task.js';
 import { alarmNoticeText, type NoticeText, reportNoticeText, testNoticeText } from './notice-text.js';
 import {
   type ClaimedNotice,
@@ -40,18 +42,18 @@ export interface NoticeWorkerDeps {
   clock: () => Date;
   /** DATA_DIR holds the export files that report notices attach (without it they fail). */
   config: Pick<Config, 'SMTP_URL' | 'SMTP_FROM' | 'WEBHOOK_ALLOW_PRIVATE'> &
-    Partial<Pick<Config, 'DATA_DIR'>>;
+    Partial<Pick<Config, 'DATA_DIR' | 'SECRET_BOX_KEY'>>;
   logger?: { warn(object: object, message: string): void };
   /** Per-request timeout of webhooks and SMTP (default 10 s; short in tests). */
   timeoutMs?: number;
-  /** Tick period of start() (default IDLE_PASS_MS). */
+  /** Idle pass period on the job layer (default IDLE_PASS_MS). */
   intervalMs?: number;
   lookup?: HostLookup;
+  /** The job layer that runs the passes (timer and BUS.noticeWake); without it only runOnce() runs them. */
+  jobs?: JobLayer;
 }
 
 export interface NoticeWorker {
-  /** Ticks every second and on BUS.noticeWake. */
-  start(): void;
   /** One full pass (after any pass under way): claims and sends every due row. */
   runOnce(): Promise<void>;
   stop(): Promise<void>;
@@ -60,7 +62,10 @@ export interface NoticeWorker {
 /** A failure that retrying cannot fix: the row fails at once. */
 class Permanent extends Error {}
 
-/** The outbox worker (docs/api-alarms.md "Outbox"): every instance runs one. */
+/**
+ * The outbox worker (docs/api-alarms.md "Outbox"): a consumer of the job layer on every instance; rows
+ * are claimed with SKIP LOCKED under a lease, so instances share them and a crashed sender's rows come back.
+ */
 export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
   const { clock, config } = deps;
   const timeoutMs = deps.timeoutMs ?? 10 * SECOND;
@@ -69,13 +74,22 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
     ? createMailSender(config.SMTP_URL, config.SMTP_FROM, timeoutMs)
     : null;
   const files = config.DATA_DIR ? createFileStore(config.DATA_DIR) : null;
-  const loop = createSerialLoop({
-    name: 'notice worker',
-    pass: () => pass(),
-    intervalMs: deps.intervalMs ?? IDLE_PASS_MS,
-    wake: { bus: deps.bus, channel: BUS.noticeWake },
-    logger: deps.logger,
-  });
+  // Webhook secrets are sealed at rest (platform/crypto/secret-box.ts); a clear legacy value passes.
+  const box =
+    config.DATA_DIR || config.SECRET_BOX_KEY
+      ? secretBoxFor({ DATA_DIR: config.DATA_DIR ?? '', ...config })
+      : null;
+  const openSecret = (stored: string) => {
+    if (!box || !stored.startsWith('sb1:')) return stored;
+    return box.open(stored);
+  };
+  const task = deps.jobs
+    ? deps.jobs.onEveryInstance('notice worker', {
+        pass: () => pass(),
+        intervalMs: deps.intervalMs ?? IDLE_PASS_MS,
+        wake: BUS.noticeWake,
+      })
+    : createTask('notice worker', () => pass(), deps.logger);
 
   async function deliver(
     notice: ClaimedNotice,
@@ -101,7 +115,7 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
       throw error;
     }
     await sendWebhook(
-      { kind, url: contact.webhookUrl, secret: contact.webhookSecret, text, alarm, now: clock() },
+      { kind, url: contact.webhookUrl, secret: openSecret(contact.webhookSecret), text, alarm, now: clock() },
       timeoutMs,
     );
   }
@@ -209,17 +223,16 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
   }
 
   async function pass(): Promise<void> {
-    if (loop.stopped) return; // a pass queued before stop(), or runOnce() after it
+    if (task.stopped) return; // a pass queued before stop(), or runOnce() after it
     await repo.resetStale(clock());
     // A full batch: there may be more due rows (unless the app is closing).
-    while ((await batch()) === BATCH && !loop.stopped) {}
+    while ((await batch()) === BATCH && !task.stopped) {}
   }
 
   return {
-    start: loop.start,
-    runOnce: async () => void (await loop.run(pass, 'pass').catch(() => undefined)),
+    runOnce: async () => void (await task.run(pass).catch(() => undefined)),
     async stop() {
-      await loop.stop();
+      await task.stop();
       mail?.close();
     },
   };

@@ -1,0 +1,240 @@
+/**
+ * Messages the server sends for a person to read (code 20000, and the reason of some 10002 answers),
+ * in the three languages of SPEC 1. The server answers the key and its parameters beside the English
+ * text (`msg_key`, `msg_params` in the envelope); the web app shows the text of the user's language
+ * from this same table, so a message is written once and cannot drift between server and screen.
+ * Placeholders are `{name}`; every language of a message uses the same ones (a test holds them together).
+ */
+export interface MessageTexts {
+  zh: string;
+  en: string;
+  es: string;
+}
+
+export const SERVER_MESSAGES = {
+  // Sign-in, sessions and registration
+  'auth.throttled': {
+    zh: '登录失败次数过多,请稍后再试',
+    en: 'too many failed sign-in attempts, please try again later',
+    es: 'demasiados intentos fallidos de inicio de sesión; inténtelo más tarde',
+  },
+  'auth.accountDisabled': {
+    zh: '账号已被禁用',
+    en: 'account is disabled',
+    es: 'la cuenta está deshabilitada',
+  },
+  'auth.accountExpired': {
+    zh: '账号已过期',
+    en: 'account has expired',
+    es: 'la cuenta ha caducado',
+  },
+  'auth.demoDisabled': {
+    zh: '演示账号未启用',
+    en: 'demo is not enabled',
+    es: 'la demostración no está habilitada',
+  },
+  'registration.tooMany': {
+    zh: '注册过于频繁,请稍后再试',
+    en: 'too many registrations, please try again later',
+    es: 'demasiados registros; inténtelo más tarde',
+  },
+  'registration.unavailable': {
+    zh: '当前不开放注册',
+    en: 'registration is not available',
+    es: 'el registro no está disponible',
+  },
+  // Users and roles
+  'user.usernameExists': {
+    zh: '用户名已存在',
+    en: 'username already exists',
+    es: 'el nombre de usuario ya existe',
+  },
+  'user.oldPasswordWrong': {
+    zh: '原密码错误',
+    en: 'old password is wrong',
+    es: 'la contraseña anterior es incorrecta',
+  },
+  'user.hasChildren': {
+    zh: '该用户下还有下级用户',
+    en: 'the user still has users below it',
+    es: 'el usuario todavía tiene usuarios por debajo',
+  },
+  'user.ownsDevices': {
+    zh: '该用户名下还有设备',
+    en: 'the user still owns devices',
+    es: 'el usuario todavía tiene dispositivos',
+  },
+  'user.limitAboveOwn': {
+    zh: '{limit} 超过了您自己的额度({own})',
+    en: '{limit}: more than you have ({own})',
+    es: '{limit}: más de lo que usted tiene ({own})',
+  },
+  'role.nameExists': {
+    zh: '已存在同名角色',
+    en: 'a role with this name already exists',
+    es: 'ya existe un rol con este nombre',
+  },
+  'role.inUse': {
+    zh: '该角色仍分配给了用户',
+    en: 'the role is still assigned to users',
+    es: 'el rol todavía está asignado a usuarios',
+  },
+  'customize.domainExists': {
+    zh: '该域名已有定制',
+    en: 'this domain is already customized',
+    es: 'este dominio ya está personalizado',
+  },
+  // Devices
+  'device.limitReached': {
+    zh: '设备数量已达上限:账号最多可有 {limit} 台设备,当前已有 {used} 台',
+    en: 'device limit reached: the account may have {limit} devices, it has {used}',
+    es: 'límite de dispositivos alcanzado: la cuenta puede tener {limit} dispositivos y tiene {used}',
+  },
+  'device.limitReachedAdding': {
+    zh: '设备数量已达上限:账号最多可有 {limit} 台设备,当前已有 {used} 台,本次又申请了 {adding} 台',
+    en: 'device limit reached: the account may have {limit} devices, it has {used} and {adding} more were requested',
+    es: 'límite de dispositivos alcanzado: la cuenta puede tener {limit} dispositivos, tiene {used} y se pidieron {adding} más',
+  },
+  'model.inUse': {
+    zh: '该型号正被 {count} 台设备使用',
+    en: 'the model is used by {count} devices',
+    es: 'el modelo lo usan {count} dispositivos',
+  },
+  'ingest.tooManyRequests': {
+    zh: '请求过于频繁',
+    en: 'too many requests',
+    es: 'demasiadas solicitudes',
+  },
+  // Data center
+  'export.tooManyActive': {
+    zh: '同时最多只能有 {max} 个导出任务排队或运行:请等待其中一个完成或删除一个',
+    en: 'at most {max} exports can be queued or running at once: wait for one to finish or delete one',
+    es: 'como máximo {max} exportaciones pueden estar en cola o en curso: espere a que termine una o elimine una',
+  },
+  // Reasons of 10002 answers that a form can cause (the field stays in front: "body.x: reason")
+  'range.endBeforeStart': {
+    zh: '结束时间不能早于开始时间',
+    en: 'must not be before starttime',
+    es: 'no puede ser anterior a la hora de inicio',
+  },
+  'range.startAfterEnd': {
+    zh: '开始时间不能晚于结束时间',
+    en: 'must not be after endtime',
+    es: 'no puede ser posterior a la hora de fin',
+  },
+  'range.tooLongDays': {
+    zh: '时间范围最多 {days} 天',
+    en: 'the range may cover at most {days} days',
+    es: 'el intervalo puede cubrir como máximo {days} días',
+  },
+  'report.deviceOrGroup': {
+    zh: '请在设备和分组中二选一',
+    en: 'give exactly one of device_id and group_id',
+    es: 'indique solo uno de device_id y group_id',
+  },
+  'report.tooManyPeriods': {
+    zh: '一份报表最多 {max} 个周期',
+    en: 'at most {max} periods in one report',
+    es: 'como máximo {max} periodos en un informe',
+  },
+  'contact.notFound': {
+    zh: '联系人 {id} 不存在',
+    en: 'contact {id} not found',
+    es: 'no existe el contacto {id}',
+  },
+  'contact.noEmail': {
+    zh: '联系人 {id} 没有邮箱',
+    en: 'contact {id} has no e-mail',
+    es: 'el contacto {id} no tiene correo electrónico',
+  },
+  'trigger.unknownContact': {
+    zh: '联系人不存在',
+    en: 'unknown contact',
+    es: 'contacto desconocido',
+  },
+  'trigger.notPointOfDevice': {
+    zh: '该数据点不属于此设备',
+    en: 'not a point of the device',
+    es: 'no es un punto del dispositivo',
+  },
+  'trigger.tooManyOnPoint': {
+    zh: '每个数据点最多 {max} 个触发器',
+    en: 'at most {max} triggers per point',
+    es: 'como máximo {max} disparadores por punto',
+  },
+  'trigger.deadbandTooWide': {
+    zh: '死区过宽(2 × 死区 > 上限 − 下限)',
+    en: 'wider than the range (2 × deadband > uplmt − lolmt)',
+    es: 'más ancha que el intervalo (2 × banda muerta > uplmt − lolmt)',
+  },
+  'import.noImei': {
+    zh: '没有填写 IMEI(每行一个)',
+    en: 'no IMEI given (one per line)',
+    es: 'no se indicó ningún IMEI (uno por línea)',
+  },
+  // SCADA apps and templates
+  'scada.staleVersion': {
+    zh: '画面已被他人修改(当前版本 {version}),请重新加载后再保存',
+    en: 'the drawing was changed by someone else (it is now at version {version}); reload it before saving',
+    es: 'otra persona modificó el dibujo (ahora está en la versión {version}); vuelva a cargarlo antes de guardar',
+  },
+  'scada.limitReached': {
+    zh: '组态数量已达上限:账号最多可有 {limit} 个组态,当前已有 {used} 个',
+    en: 'SCADA limit reached: the account may have {limit} SCADA apps, it has {used}',
+    es: 'límite de SCADA alcanzado: la cuenta puede tener {limit} aplicaciones SCADA y tiene {used}',
+  },
+  'scada.documentTooNew': {
+    zh: '画面格式版本 {version} 比服务器支持的版本 {supported} 更新,请升级服务器',
+    en: 'the drawing format version {version} is newer than this server supports ({supported}); upgrade the server',
+    es: 'la versión {version} del formato del dibujo es más reciente que la que admite este servidor ({supported}); actualice el servidor',
+  },
+  'scada.templateRequired': {
+    zh: '组态模板必须绑定一个设备模板',
+    en: 'a SCADA template must be bound to a device template',
+    es: 'una plantilla SCADA debe estar vinculada a una plantilla de dispositivo',
+  },
+  'scada.templateNotAllowed': {
+    zh: '组态应用不绑定设备模板',
+    en: 'a SCADA app is not bound to a device template',
+    es: 'una aplicación SCADA no se vincula a una plantilla de dispositivo',
+  },
+  'scada.unknownTemplate': {
+    zh: '设备模板 {id} 不存在',
+    en: 'no device template {id}',
+    es: 'no existe la plantilla de dispositivo {id}',
+  },
+  'scada.notTemplate': {
+    zh: '只有组态模板可以按设备解析',
+    en: 'only a SCADA template is resolved for a device',
+    es: 'solo una plantilla SCADA se resuelve para un dispositivo',
+  },
+  'scada.deviceNotOfTemplate': {
+    zh: '设备 {id} 不是由该组态绑定的设备模板创建的',
+    en: 'device {id} is not built from the device template of this SCADA template',
+    es: 'el dispositivo {id} no se creó con la plantilla de dispositivo de esta plantilla SCADA',
+  },
+} as const satisfies Record<string, MessageTexts>;
+
+export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
+export type MessageParams = Record<string, string | number>;
+export type MessageLanguage = keyof MessageTexts;
+
+export function isServerMessageKey(key: unknown): key is ServerMessageKey {
+  return typeof key === 'string' && Object.hasOwn(SERVER_MESSAGES, key);
+}
+
+/** The `{name}` placeholders of a text, sorted (for the test that keeps the languages in step). */
+export function placeholdersOf(text: string): string[] {
+  return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+}
+
+/** The message in `language` with its placeholders filled (a missing parameter stays visible as {name}). */
+export function formatServerMessage(
+  key: ServerMessageKey,
+  params: MessageParams = {},
+  language: MessageLanguage = 'en',
+): string {
+  return SERVER_MESSAGES[key][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}

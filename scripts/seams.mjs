@@ -1,0 +1,96 @@
+// Counts the seams of DESIGN 4 and 6 on the server and web trees (issue "Seams before the second
+// half"): run `node scripts/seams.mjs` before and after a change and compare. Prints JSON; with
+// `--list` also where each count comes from.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const list = process.argv.includes('--list');
+
+function files(dir, keep) {
+  const out = [];
+  for (const entry of readdirSync(dir)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) out.push(...files(path, keep));
+    else if (keep(path)) out.push(path);
+  }
+  return out;
+}
+
+const isTest = (p) => /\.test\.tsx?$|test-support|\.test-support\.ts$|fixtures/.test(p);
+const server = files(join(root, 'apps/server/src'), (p) => p.endsWith('.ts') && !isTest(p));
+const web = files(join(root, 'apps/web/src'), (p) => /\.tsx?$/.test(p) && !isTest(p));
+const contracts = files(join(root, 'packages/contracts/src'), (p) => p.endsWith('.ts') && !isTest(p));
+const rel = (p) => relative(root, p).split(sep).join('/');
+const text = new Map([...server, ...web, ...contracts].map((p) => [p, readFileSync(p, 'utf8')]));
+
+const moduleOf = (p) => rel(p).match(/apps\/server\/src\/modules\/([^/]+)\//)?.[1] ?? null;
+
+// 1. The tenancy filter written out: `path LIKE` with the scope's data path (SQL, not comments).
+const tenancy = [];
+for (const p of server) {
+  text
+    .get(p)
+    .split('\n')
+    .forEach((line, i) => {
+      if (/^\s*(\*|\/\/)/.test(line)) return;
+      if (/path\}?\s+LIKE|path,\s*`?\$\{/.test(line) || /like\([^)]*path/i.test(line))
+        tenancy.push(`${rel(p)}:${i + 1}`);
+    });
+}
+
+// 2. Imports of another module's repository (or table-level SQL helpers) from a module or pipeline file.
+const crossRepo = [];
+for (const p of server) {
+  const own = moduleOf(p);
+  for (const m of text
+    .get(p)
+    .matchAll(
+      /from '([^']*\/modules\/([^/']+)\/[^']*\.repository\.js)'|from '\.\.\/([^/']+)\/[^']*\.repository\.js'/g,
+    )) {
+    const target = m[2] ?? m[3];
+    if (target && target !== own) crossRepo.push(`${rel(p)} -> ${m[1] ?? m[0].slice(6, -1)}`);
+  }
+}
+
+// 3. SQL outside repositories: files that import drizzle-orm's query building (sql``, operators,
+//    table helpers) but are not *.repository.ts, table, schema or database files.
+const sqlOutside = [];
+for (const p of server) {
+  const name = rel(p);
+  if (/\.repository\.ts$|\.table\.ts$|platform\/db\/|\/migrations\//.test(name)) continue;
+  if (/from 'drizzle-orm(\/[^']*)?'/.test(text.get(p).replace(/import type [^;]*;/g, '')))
+    sqlOutside.push(name);
+}
+
+// 4. Web api files exporting more than one hook.
+const multiHook = [];
+for (const p of web) {
+  if (!/\/api\//.test(rel(p))) continue;
+  const hooks = [...text.get(p).matchAll(/export (?:function|const) (use[A-Z]\w*)/g)].length;
+  if (hooks > 1) multiHook.push(`${rel(p)} (${hooks})`);
+}
+
+// 5. Files over 400 lines.
+const long = [];
+for (const p of [...server, ...web, ...contracts]) {
+  const lines = text.get(p).split('\n').length;
+  if (lines > 400) long.push(`${rel(p)} (${lines})`);
+}
+
+// 6. The server importing the simulator (a tool) for its demo.
+const simulator = server.filter((p) => /from '@fleet\/simulator'/.test(text.get(p))).map(rel);
+
+const report = {
+  tenancy_filter_sites: tenancy.length,
+  tenancy_filter_files: new Set(tenancy.map((s) => s.split(':')[0])).size,
+  cross_module_repository_imports: crossRepo.length,
+  files_with_sql_outside_repositories: sqlOutside.length,
+  web_api_files_with_several_hooks: multiHook.length,
+  files_over_400_lines: long.length,
+  server_files_importing_the_simulator: simulator.length,
+};
+if (list) Object.assign(report, { where: { tenancy, crossRepo, sqlOutside, multiHook, long, simulator } });
+console.log(JSON.stringify(report, null, 2));
