@@ -124,7 +124,7 @@ export function createAuthRepository(db: Executor) {
     ): Promise<boolean> {
       const rows = await tx
         .update(sessions)
-        .set({ refreshHash: nextHash, expiresAt })
+        .set({ refreshHash: nextHash, previousRefreshHash: expectedHash, rotatedAt: now, expiresAt })
         .where(
           and(
             eq(sessions.id, id),

@@ -62,12 +62,45 @@ export interface AuthServiceDeps {
 
 export const DEMO_USERNAME = 'demo';
 
+/** How long the token a rotation replaced is still honoured (a lost answer, a second tab). */
+export const REFRESH_REUSE_GRACE_S = 60;
+
+/**
+ * The current hash to rotate from when `presented` is the token the last rotation replaced and that
+ * rotation is recent; undefined when the presentation is a reuse to punish.
+ */
+function graceFor(
+  session: { refreshHash: string; previousRefreshHash: string | null; rotatedAt: Date | null },
+  presented: string,
+  now: Date,
+): string | undefined {
+  if (!session.previousRefreshHash || !session.rotatedAt) return undefined;
+  if (presented !== session.previousRefreshHash) return undefined;
+  if (now.getTime() - session.rotatedAt.getTime() > REFRESH_REUSE_GRACE_S * 1000) return undefined;
+  return session.refreshHash;
+}
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { authRepo, usersRepo, signer, config, clock, throttle } = deps;
 
   async function issue(userId: number, sessionId: string, secret: string, now: Date): Promise<LoginResult> {
     const token = await signer.sign({ userId, sessionId }, now, config.TOKEN_TTL);
     return { token, refresh_token: formatRefreshToken(sessionId, secret), expires_in: config.TOKEN_TTL };
+  }
+
+  /** A rotated session's tokens, unless its account was disabled or expired meanwhile. */
+  async function issueFor(
+    userId: number,
+    sessionId: string,
+    secret: string,
+    now: Date,
+  ): Promise<LoginResult> {
+    const user = await usersRepo.findById(userId);
+    if (!user || accountProblem(user, now)) {
+      await authRepo.revokeSession(sessionId, now);
+      throw sessionExpired();
+    }
+    return issue(user.id, sessionId, secret, now);
   }
 
   async function startSession(user: UserRow, meta: RequestMeta): Promise<LoginResult> {
@@ -159,29 +192,31 @@ export function createAuthService(deps: AuthServiceDeps) {
       return startSession(user, meta);
     },
 
-    /** Rotates the refresh token. Presenting an already rotated one revokes the whole session. */
+    /**
+     * Rotates the refresh token. Presenting an already rotated one revokes the whole session, except
+     * the token replaced by the last rotation within REFRESH_REUSE_GRACE_S: that is a reload that lost
+     * the answer or a second tab, and it rotates once more from the current token.
+     */
     async refresh(body: RefreshBody): Promise<LoginResult> {
       const now = clock();
       const parsed = parseRefreshToken(body.refresh_token);
       if (!parsed) throw sessionExpired();
-      const session = await authRepo.findSession(parsed.sessionId);
-      if (!session || session.revokedAt || session.expiresAt <= now) throw sessionExpired();
       const presented = sha256(parsed.secret);
       const next = newRefreshSecret();
       const expiresAt = new Date(now.getTime() + config.REFRESH_TTL * 1000);
-      const rotated =
-        presented === session.refreshHash &&
-        (await authRepo.rotateRefresh(session.id, presented, next.hash, expiresAt, now));
-      if (!rotated) {
-        await authRepo.revokeSession(session.id, now);
-        throw sessionExpired();
+      // Two attempts: a concurrent refresh of the same session (two tabs) may rotate between the
+      // read and the swap; read again and the presented token is then the one within grace.
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const session = await authRepo.findSession(parsed.sessionId);
+        if (!session || session.revokedAt || session.expiresAt <= now) throw sessionExpired();
+        const replaced = presented === session.refreshHash ? presented : graceFor(session, presented, now);
+        if (replaced === undefined) break;
+        if (await authRepo.rotateRefresh(session.id, replaced, next.hash, expiresAt, now)) {
+          return issueFor(session.userId, session.id, next.secret, now);
+        }
       }
-      const user = await usersRepo.findById(session.userId);
-      if (!user || accountProblem(user, now)) {
-        await authRepo.revokeSession(session.id, now);
-        throw sessionExpired();
-      }
-      return issue(user.id, session.id, next.secret, now);
+      await authRepo.revokeSession(parsed.sessionId, now);
+      throw sessionExpired();
     },
 
     async logout(scope: Scope): Promise<null> {

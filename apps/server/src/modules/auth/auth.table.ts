@@ -1,7 +1,12 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.js';
 
-/** One row per sign-in. The refresh token is `<id>.<secret>`; only sha256(secret) is stored. */
+/**
+ * One row per sign-in. The refresh token is `<id>.<secret>`; only sha256(secret) is stored. The hash
+ * it replaced at the last rotation is kept with the rotation time: a browser that reloads while its
+ * refresh is in flight (the answer is lost) or two tabs refreshing at once present that previous token
+ * within seconds, which is a race, not a theft (see REFRESH_REUSE_GRACE_S).
+ */
 export const sessions = pgTable(
   'sessions',
   {
@@ -10,6 +15,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     refreshHash: text('refresh_hash').notNull(),
+    previousRefreshHash: text('previous_refresh_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transmittedPassword } from '../../platform/auth/password.js';
 import { call, createUser, login } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { DEFAULT_LOGIN_THROTTLE, lockSecondsAfter } from './auth.service.js';
+import { DEFAULT_LOGIN_THROTTLE, lockSecondsAfter, REFRESH_REUSE_GRACE_S } from './auth.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -136,7 +136,8 @@ describe('POST /login/refreshtoken', () => {
       0,
     );
 
-    // Reusing the rotated-out token: refused, and the whole session is revoked.
+    // Reusing the rotated-out token after the grace minute: refused, and the whole session is revoked.
+    t.clock.advance(REFRESH_REUSE_GRACE_S + 1);
     const reuse = await call(t.app, 'POST', '/login/refreshtoken', {
       body: { refresh_token: first.refresh_token },
     });
@@ -148,6 +149,47 @@ describe('POST /login/refreshtoken', () => {
     expect(after.body.code).toBe(BizCode.SESSION_EXPIRED);
     const info = await call(t.app, 'GET', '/auth/user/info', { token: second.body.data.token });
     expect(info.body.code).toBe(BizCode.SESSION_EXPIRED);
+    t.clock.advance(-(REFRESH_REUSE_GRACE_S + 1));
+  });
+
+  it('honours the token the last rotation replaced for a minute: a lost answer or a second tab', async () => {
+    const user = await createUser(t.database);
+    const first = (await login(t.app, user.username, user.password)).body.data;
+    const refresh = (refresh_token: string) =>
+      call<LoginData>(t.app, 'POST', '/login/refreshtoken', { body: { refresh_token } });
+    // The answer to this refresh is lost (the page reloaded): the browser still holds `first`.
+    const lost = await refresh(first.refresh_token);
+    expect(lost.body.code).toBe(0);
+    t.clock.advance(5);
+    const retried = await refresh(first.refresh_token);
+    expect(retried.body.code).toBe(0);
+    expect(retried.body.data.refresh_token).not.toBe(lost.body.data.refresh_token);
+    // Only one step back is honoured: the token before the previous one is a reuse.
+    const twoBack = await refresh(first.refresh_token);
+    expect(twoBack.body.code).toBe(BizCode.SESSION_EXPIRED);
+    expect((await refresh(retried.body.data.refresh_token)).body.code).toBe(BizCode.SESSION_EXPIRED);
+  });
+
+  it('two refreshes of the same token at once both succeed and the session lives on', async () => {
+    const user = await createUser(t.database);
+    const first = (await login(t.app, user.username, user.password)).body.data;
+    const [a, b] = await Promise.all(
+      [0, 1].map(() =>
+        call<LoginData>(t.app, 'POST', '/login/refreshtoken', {
+          body: { refresh_token: first.refresh_token },
+        }),
+      ),
+    );
+    expect([a?.body.code, b?.body.code]).toEqual([0, 0]);
+    const latest = [a, b].map((r) => r?.body.data.refresh_token ?? '');
+    const survivors = await Promise.all(
+      latest.map(async (refresh_token) => {
+        const res = await call<LoginData>(t.app, 'POST', '/login/refreshtoken', { body: { refresh_token } });
+        return res.body.code;
+      }),
+    );
+    // Whichever rotated last is current and the other is within grace: the session is not revoked.
+    expect(survivors.filter((code) => code === 0).length).toBeGreaterThanOrEqual(1);
   });
 
   it('refuses malformed refresh tokens and a missing body field', async () => {

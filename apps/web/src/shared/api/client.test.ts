@@ -96,6 +96,21 @@ describe('api client', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/v1/a', '/api/v1/login/login']);
   });
 
+  it('does not refresh when another tab refreshed while this one waited for the lock', async () => {
+    saveSession({ token: 'OLD', refresh_token: 'R-OLD', expires_in: 20 });
+    const request = vi.fn(async (_name: string, callback: () => Promise<void>) => {
+      // The other tab held the lock and saved its fresh session into the shared cookies.
+      saveSession({ token: 'OTHER-TAB', refresh_token: 'R-OTHER', expires_in: 3600 });
+      return callback();
+    });
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    fetchMock.mockImplementation((url: string) => Promise.resolve(ok(url)));
+    await api.get('/a');
+    expect(request).toHaveBeenCalledWith('fleet-token-refresh', expect.any(Function));
+    expect(calls.map((c) => c.url)).toEqual(['/api/v1/a']);
+    expect(headerOf(calls[0], 'X-Token')).toBe('OTHER-TAB');
+  });
+
   it('drops the session when the refresh token is refused', async () => {
     saveSession({ token: 'T', refresh_token: 'R', expires_in: 1 });
     spyNotifier();

@@ -148,8 +148,16 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
 }
 
 async function refreshSession(): Promise<void> {
+  // Tabs share the cookies: the first tab to take the lock refreshes, the others then find a fresh
+  // token and go on (the server honours a just-replaced token briefly, for browsers without locks).
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (locks) await locks.request('fleet-token-refresh', refreshIfStillDue);
+  else await refreshIfStillDue();
+}
+
+async function refreshIfStillDue(): Promise<void> {
   const refresh_token = getRefreshToken();
-  if (!refresh_token) return;
+  if (!refresh_token || !needsRefresh()) return;
   try {
     const result = await send<LoginResult>('/login/refreshtoken', {
       method: 'POST',
