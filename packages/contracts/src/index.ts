@@ -17,6 +17,7 @@ export * from './groups.js';
 export * from './live.js';
 export * from './messages.js';
 export * from './modules.js';
+export * from './ota/index.js';
 export * from './overview.js';
 export * from './password.js';
 export * from './permissions.js';

@@ -13,3 +13,4 @@ export * from './modbus/slave.js';
 export * from './modbus/stream.js';
 export * from './mqtt/payloads.js';
 export * from './mqtt/topics.js';
+export * from './ota/manifest.js';

@@ -1,0 +1,2 @@
+export * from './gateway-params.js';
+export * from './rollout.js';
