@@ -14,3 +14,4 @@ export * from './modbus/stream.js';
 export * from './mqtt/payloads.js';
 export * from './mqtt/topics.js';
 export * from './ota/manifest.js';
+export * from './ota/messages.js';

@@ -42,6 +42,7 @@ export type OtaPlanState = (typeof OTA_PLAN_STATES)[number];
 
 /** Why a device failed; shown in the OTA log (ota.Log) and the progress table. */
 export const OTA_FAILURE_REASONS = [
+  'malformed',
   'bad-signature',
   'wrong-model',
   'rollback',

@@ -4,7 +4,7 @@
  *   d/{imei}/down  platform -> device commands
  *   d/{imei}/ack   device -> platform command replies
  *   d/{imei}/state device -> platform `online` on connect, `offline` as its last will (external broker)
- * (OTA and parameter topics will be added under the same prefix.)
+ * OTA progress travels on d/{imei}/ota (packages/protocols/src/ota/messages.ts).
  *
  * Access rule: a device may publish and subscribe only under its own `d/{imei}/`. It may not
  * publish to its `down` topic or below it (that is the platform's), and filters whose wildcards could match
