@@ -6,7 +6,8 @@ export const PERMISSION_GROUPS = {
   overview: ['PlatformOverView', 'MonitorScreen'],
   monitor: ['Monitor.DeviceMonitor'],
   scada: ['IndScada', 'ScadaManager', 'ScadaNavbarShow'],
-  alarm: ['Event', 'Event/log', 'Event/online', 'TriggerContact/index'],
+  /** `Event/log` handles and deletes alarms; `Event/view` only reads the alarm log (issue 16). */
+  alarm: ['Event', 'Event/log', 'Event/view', 'Event/online', 'TriggerContact/index'],
   dataCenter: ['DataReportV2', 'ExportFile'],
   device: ['DeviceManage', 'DeviceTemplate', 'DeviceModel', 'DeviceUI', 'DeviceCompany'],
   /** SPEC 3 permission kinds: data view, control device, set parameters. */

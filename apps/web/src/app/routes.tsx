@@ -39,6 +39,10 @@ const platformWith =
     ctx.userType === 0 && ctx.authList.includes(permission);
 
 /** History is readable by whoever may read devices (server: /device/history). */
+/** The alarm log opens with either alarm-log permission; only `Event/log` handles and deletes. */
+const ALARM_LOG_READERS = (ctx: AccessContext): boolean =>
+  ['Event/log', 'Event/view'].some((p) => ctx.authList.includes(p));
+
 const canReadHistory = (ctx: AccessContext): boolean =>
   ['DeviceManage', 'Monitor.DeviceMonitor', 'Device/view'].some((p) => ctx.authList.includes(p));
 
@@ -194,7 +198,7 @@ export const appRoutes: AppRoute[] = [
     children: [
       {
         path: 'alarmlog',
-        meta: { titleKey: 'menu.alarmLog', icon: <WarningOutlined />, permission: 'Event/log' },
+        meta: { titleKey: 'menu.alarmLog', icon: <WarningOutlined />, permission: ALARM_LOG_READERS },
         page: () => import('../features/alarms/pages/AlarmLogPage'),
       },
       {

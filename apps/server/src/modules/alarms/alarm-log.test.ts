@@ -191,8 +191,10 @@ describe('GET /event/alarmlog', () => {
     expect(await idsOf(ownerA, `&device_id=${foreignDevice.id}`)).toEqual([]);
   });
 
-  it('needs Event/log or Event', async () => {
+  it('needs Event/log, Event/view or Event', async () => {
     expect(await idsOf(readerA)).toHaveLength(4);
+    const viewer = await createAlarmUser(t, ['Event/view'], { parentId: ownerA.user.id, isSubuser: true });
+    expect(await idsOf(viewer)).toHaveLength(4);
     const plain = await createAlarmUser(t, ['DeviceManage']);
     expect((await list(plain)).body.code).toBe(10001);
   });
@@ -249,6 +251,9 @@ describe('PUT /event/alarmlog/{id}', () => {
   it('needs Event/log and a visible alarm', async () => {
     const reader = await put(readerA, ids.pumpFire, { status: 1 });
     expect([reader.status, reader.body.code]).toEqual([403, 10001]);
+    // The view-only alarm permission reads the log but never handles an alarm.
+    const viewer = await createAlarmUser(t, ['Event/view'], { parentId: ownerA.user.id, isSubuser: true });
+    expect((await put(viewer, ids.pumpFire, { status: 1 })).body.code).toBe(10001);
     const foreign = await put(ownerB, ids.pumpFire, { status: 1 });
     expect([foreign.status, foreign.body.code]).toEqual([404, 50000]);
     expect((await put(ownerA, 999_999, { status: 1 })).status).toBe(404);
@@ -388,6 +393,8 @@ describe('DELETE /event/alarmlog/{id}', () => {
     const foreign = await del(ownerB, ids.boilerOpen);
     expect([foreign.status, foreign.body.code]).toEqual([404, 50000]);
     expect((await del(readerA, ids.boilerOpen)).body.code).toBe(10001);
+    const viewer = await createAlarmUser(t, ['Event/view'], { parentId: ownerA.user.id, isSubuser: true });
+    expect((await del(viewer, ids.boilerOpen)).body.code).toBe(10001);
     expect(busMessages).toEqual([]);
   });
 

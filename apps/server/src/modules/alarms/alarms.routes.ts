@@ -20,10 +20,10 @@ import { createStatReportRepository } from './stat-report.repository.js';
 import { createStatReportService } from './stat-report.service.js';
 
 const tags = ['alarms'];
-const read = { permission: ['Event/log', 'Event'] } as const;
+const read = { permission: ['Event/log', 'Event/view', 'Event'] } as const;
 /** Delete also needs the device on the caller's owner side (checked by the service). */
 const write = { permission: 'Event/log' } as const;
-const reports = { permission: ['Event', 'Event/log'] } as const;
+const reports = { permission: ['Event', 'Event/log', 'Event/view'] } as const;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -12,7 +12,13 @@ const OL_PERMISSIONS: readonly Permission[] = [
   'Event/online',
   'Monitor.DeviceMonitor',
 ];
-const AL_PERMISSIONS: readonly Permission[] = ['DeviceManage', 'Event', 'Event/log', 'Monitor.DeviceMonitor'];
+const AL_PERMISSIONS: readonly Permission[] = [
+  'DeviceManage',
+  'Event',
+  'Event/log',
+  'Event/view',
+  'Monitor.DeviceMonitor',
+];
 
 const holdsAny = (scope: Scope, list: readonly Permission[]) => list.some((p) => hasPermission(scope, p));
 

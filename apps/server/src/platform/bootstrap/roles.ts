@@ -9,7 +9,7 @@ export const DEMO_PERMISSIONS: Permission[] = [
   'Monitor.DeviceMonitor',
   'IndScada',
   'Event',
-  'Event/log',
+  'Event/view',
   'Event/online',
   'DataReportV2',
   'DeviceManage',

@@ -4,7 +4,7 @@ import { Badge, Button, Switch, Tabs, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePermission } from '../../../shared/permission/permission';
+import { type PermissionNeed, usePermission } from '../../../shared/permission/permission';
 import { NOTICE_BADGE_MAX } from '../lib/notice-feed';
 import { useNoticeSettings } from '../lib/notice-store';
 import type { Notices } from '../lib/use-notices';
@@ -63,7 +63,7 @@ function ViewAll({
   onNavigate,
 }: {
   to: string;
-  perm: string;
+  perm: PermissionNeed;
   kind: NoticeKind;
   onNavigate: () => void;
 }) {
@@ -94,7 +94,7 @@ function NoticeTab({
   sound: boolean;
   onSound: (on: boolean) => void;
   to: string;
-  perm: string;
+  perm: PermissionNeed;
   onNavigate: () => void;
   children: ReactNode;
 }) {
@@ -175,7 +175,7 @@ export function NoticePanel({
                 sound={settings.alarmSound}
                 onSound={settings.setAlarmSound}
                 to="/alarm/alarmlog"
-                perm="Event/log"
+                perm={['Event/log', 'Event/view']}
                 onNavigate={onNavigate}
               >
                 <AlarmNoticeItems rows={alarms.feed.items} />
