@@ -17,7 +17,8 @@ const subtreeUsers = (tx: Executor, path: string) =>
     .from(users)
     .where(like(users.path, `${path}%`));
 
-const itemCount = sql<number>`(SELECT count(*)::int FROM ${graphlibItems} WHERE ${graphlibItems.categoryId} = ${graphlibCategories.id})`;
+/** Written out qualified: Drizzle leaves columns unqualified in a one-table select, which would bind inside. */
+const itemCount = sql<number>`(SELECT count(*)::int FROM graphlib_items gi WHERE gi.category_id = graphlib_categories.id)`;
 
 export function createGraphlibRepository(db: Executor) {
   /** Like SCADA apps: owned by the scope's data owner or a user below it. */
@@ -82,7 +83,7 @@ export function createGraphlibRepository(db: Executor) {
         .where(
           and(
             eq(graphlibCategories.id, id),
-            sql`NOT EXISTS (SELECT 1 FROM ${graphlibItems} WHERE ${graphlibItems.categoryId} = ${id})`,
+            sql`NOT EXISTS (SELECT 1 FROM graphlib_items gi WHERE gi.category_id = ${id})`,
           ),
         )
         .returning({ id: graphlibCategories.id });
