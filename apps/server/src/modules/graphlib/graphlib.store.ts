@@ -1,11 +1,13 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createFileStore, isFileHash } from '../../platform/files/file-store.js';
+import { isFileHash } from '../../platform/files/file-store.js';
 
 /**
- * The graph library's own content-addressed store, `DATA_DIR/graphlib/files/sha256/<2 hex>/<hash>`:
- * apart from the export files (DATA_DIR/files), so a served hash can only ever name a symbol.
- * DATA_DIR is outside the web root; nothing here takes a path from a request, only a checked hash.
+ * The graph library's content-addressed store, `DATA_DIR/files/graphlib/<2 hex>/<hash>`: inside the
+ * folder every instance shares (deploy/compose.yaml mounts DATA_DIR/files), apart from the export
+ * files (`files/sha256`), so a served hash can only ever name a symbol. DATA_DIR is outside the web
+ * root; nothing here takes a path from a request, only a hash checked against /^[0-9a-f]{64}$/.
  */
 export interface GraphlibStore {
   /** Stores the bytes under their hash; content already stored is kept as it is. */
@@ -16,33 +18,47 @@ export interface GraphlibStore {
 }
 
 export function graphlibStoreDir(dataDir: string): string {
-  return join(dataDir, 'graphlib');
+  return join(dataDir, 'files', 'graphlib');
 }
 
+const code = (err: unknown) => (err as NodeJS.ErrnoException | null)?.code;
+
 export function createGraphlibStore(dataDir: string): GraphlibStore {
-  const files = createFileStore(graphlibStoreDir(dataDir));
+  const root = graphlibStoreDir(dataDir);
+  const pathOf = (hash: string) => {
+    if (!isFileHash(hash)) throw new Error('invalid file hash');
+    return join(root, hash.slice(0, 2), hash);
+  };
   return {
     async save(hash, bytes) {
-      if (await files.exists(hash)) return;
-      const temp = files.tempPath('.upload');
-      await writeFile(temp, bytes, { mode: 0o600 });
-      const stored = await files.put(temp);
-      if (stored.hash !== hash) {
-        await files.remove(stored.hash);
-        throw new Error('graphlib: stored content does not match its hash');
+      const target = pathOf(hash);
+      const dir = join(root, hash.slice(0, 2));
+      await mkdir(dir, { recursive: true });
+      // Written whole under a temporary name, then linked: a reader never sees half a file.
+      const temp = join(dir, `.${randomUUID()}.tmp`);
+      await writeFile(temp, bytes, { mode: 0o644 });
+      try {
+        await link(temp, target);
+      } catch (err) {
+        if (code(err) !== 'EEXIST') throw err;
+      } finally {
+        await unlink(temp).catch(() => undefined);
       }
     },
     async read(hash) {
       if (!isFileHash(hash)) return null;
       try {
-        return await readFile(files.path(hash));
+        return await readFile(pathOf(hash));
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (code(err) === 'ENOENT') return null;
         throw err;
       }
     },
     async remove(hash) {
-      if (isFileHash(hash)) await files.remove(hash);
+      if (!isFileHash(hash)) return;
+      await unlink(pathOf(hash)).catch((err) => {
+        if (code(err) !== 'ENOENT') throw err;
+      });
     },
   };
 }

@@ -34,7 +34,7 @@ afterAll(async () => {
 
 /** Every stored file of the graph library's store. */
 function storedFiles(): string[] {
-  const root = join(graphlibStoreDir(t.dataDir), 'files', 'sha256');
+  const root = graphlibStoreDir(t.dataDir);
   if (!existsSync(root)) return [];
   return readdirSync(root).flatMap((dir) => readdirSync(join(root, dir)));
 }
