@@ -418,6 +418,19 @@ describe('graph library scope, permissions and limits', () => {
     expect(list.body.data.total).toBe(1);
   });
 
+  it('of two concurrent uploads at the last free place exactly one is stored', async () => {
+    const limited = await createScadaUser(t, { graphLimit: 1 });
+    const category = await createCategory(t.app, limited.token, 'Race');
+    const answers = await Promise.all(
+      [120, 121].map((n) => upload(t.app, limited.token, category.id, { data: svgOf(n) })),
+    );
+    expect(answers.map((a) => a.body.code).sort()).toEqual([0, 20000]);
+    const list = await call<ListResult<GraphlibItemRow>>(t.app, 'GET', '/scada/graphlib', {
+      token: limited.token,
+    });
+    expect(list.body.data.total).toBe(1);
+  });
+
   it('an ancestor’s graph_limit counts the uploads of its whole subtree', async () => {
     const top = await createScadaUser(t, { graphLimit: 2 });
     const child = await createScadaUser(t, { parentId: top.user.id, graphLimit: 10 });
