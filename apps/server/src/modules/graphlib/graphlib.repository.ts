@@ -76,6 +76,27 @@ export function createGraphlibRepository(db: Executor) {
       return row;
     },
 
+    /**
+     * Locks the category row until the transaction ends: an upload inserting into it holds a key-share
+     * lock (its foreign key) until it commits, so a delete counting after this sees that upload.
+     */
+    async lockCategory(id: number, tx: Executor): Promise<boolean> {
+      const rows = await tx
+        .select({ id: graphlibCategories.id })
+        .from(graphlibCategories)
+        .where(eq(graphlibCategories.id, id))
+        .for('update');
+      return rows.length > 0;
+    },
+
+    async countInCategory(id: number, tx: Executor = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(graphlibItems)
+        .where(eq(graphlibItems.categoryId, id));
+      return row?.n ?? 0;
+    },
+
     /** Deletes the category only while it holds no upload; false when one arrived meanwhile. */
     async removeEmptyCategory(id: number, tx: Executor = db): Promise<boolean> {
       const gone = await tx

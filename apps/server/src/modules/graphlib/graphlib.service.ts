@@ -24,6 +24,16 @@ export interface GraphlibServiceDeps {
   store: GraphlibStore;
 }
 
+/** A foreign-key violation from PostgreSQL or PGlite (possibly wrapped by Drizzle). */
+function isForeignKeyViolation(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i += 1) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** One uploaded file as the route hands it over (already read, at most the limit plus one byte). */
 export interface UploadFile {
   kind: GraphlibKind | null;
@@ -98,6 +108,17 @@ export function createGraphlibService({ repo, store }: GraphlibServiceDeps) {
     }
   }
 
+  /** A category deleted while an upload or move into it ran: the same answer as an unknown one. */
+  async function inCategory<T>(id: number, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isForeignKeyViolation(error))
+        throw fieldError('body.category_id', 'graphlib.unknownCategory', { id });
+      throw error;
+    }
+  }
+
   async function uniqueName<T>(name: string, write: () => Promise<T>): Promise<T> {
     try {
       return await write();
@@ -131,10 +152,12 @@ export function createGraphlibService({ repo, store }: GraphlibServiceDeps) {
     async removeCategory(scope: Scope, id: number): Promise<null> {
       requireManager(scope);
       await category(scope, id);
-      if (!(await repo.removeEmptyCategory(id))) {
-        const now = await repo.findCategory(scope, id);
-        if (now) throw userMessage('graphlib.categoryNotEmpty', { count: now.itemCount });
-      }
+      await repo.transaction(async (tx) => {
+        if (!(await repo.lockCategory(id, tx))) return;
+        const count = await repo.countInCategory(id, tx);
+        if (count > 0 || !(await repo.removeEmptyCategory(id, tx)))
+          throw userMessage('graphlib.categoryNotEmpty', { count: Math.max(count, 1) });
+      });
       return null;
     },
 
@@ -167,26 +190,28 @@ export function createGraphlibService({ repo, store }: GraphlibServiceDeps) {
       const target = await targetCategory(scope, fields.category_id, 'body.category_id');
       const { kind, bytes } = checkUpload(file.kind, file.bytes);
       const hash = sha256(bytes);
-      const row = await repo.transaction(async (tx) => {
-        // Locked first, so two uploads into one tree queue here before either counts.
-        const limiters = await repo.lockLimiters(target.ownerUserId, tx);
-        const same = await repo.findSame(target.id, hash, tx);
-        if (same) return same;
-        await checkLimit(limiters, tx);
-        await repo.lockHash(hash, tx);
-        await store.save(hash, bytes);
-        return repo.insertItem(
-          {
-            ownerUserId: target.ownerUserId,
-            categoryId: target.id,
-            name: nameOf(fields.name, file.filename),
-            kind,
-            hash,
-            size: bytes.length,
-          },
-          tx,
-        );
-      });
+      const row = await inCategory(target.id, () =>
+        repo.transaction(async (tx) => {
+          // Locked first, so two uploads into one tree queue here before either counts.
+          const limiters = await repo.lockLimiters(target.ownerUserId, tx);
+          const same = await repo.findSame(target.id, hash, tx);
+          if (same) return same;
+          await checkLimit(limiters, tx);
+          await repo.lockHash(hash, tx);
+          await store.save(hash, bytes);
+          return repo.insertItem(
+            {
+              ownerUserId: target.ownerUserId,
+              categoryId: target.id,
+              name: nameOf(fields.name, file.filename),
+              kind,
+              hash,
+              size: bytes.length,
+            },
+            tx,
+          );
+        }),
+      );
       return itemRow(row);
     },
 
@@ -199,10 +224,12 @@ export function createGraphlibService({ repo, store }: GraphlibServiceDeps) {
         if (target.ownerUserId !== current.ownerUserId)
           throw fieldError('body.category_id', 'graphlib.unknownCategory', { id: body.category_id });
       }
-      const row = await repo.updateItem(id, {
-        ...(body.name !== undefined && { name: body.name }),
-        ...(body.category_id !== undefined && { categoryId: body.category_id }),
-      });
+      const row = await inCategory(body.category_id ?? current.categoryId, () =>
+        repo.updateItem(id, {
+          ...(body.name !== undefined && { name: body.name }),
+          ...(body.category_id !== undefined && { categoryId: body.category_id }),
+        }),
+      );
       if (!row) throw notFound('graph library item');
       return itemRow(row);
     },

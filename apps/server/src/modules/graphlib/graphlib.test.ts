@@ -186,6 +186,25 @@ describe('graph library uploads', () => {
     expect(empty.body.code).toBe(0);
     pumps = await createCategory(t.app, owner.token, 'Pumps');
   });
+
+  it('an upload racing the delete of its category: never both succeed, never a 5xx', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const category = await createCategory(t.app, owner.token, `Race ${round}`);
+      const [up, gone] = await Promise.all([
+        upload(t.app, owner.token, category.id, { data: svgOf(200 + round) }),
+        call(t.app, 'DELETE', `/scada/graphlib/category/${category.id}`, { token: owner.token }),
+      ]);
+      expect(up.status).toBeLessThan(500);
+      expect(gone.status).toBeLessThan(500);
+      if (up.body.code === 0) {
+        expect(gone.body).toMatchObject({ code: 20000, msg_key: 'graphlib.categoryNotEmpty' });
+        await call(t.app, 'DELETE', `/scada/graphlib/${up.body.data.id}`, { token: owner.token });
+      } else {
+        expect(gone.body.code).toBe(0);
+        expect(up.body).toMatchObject({ code: 10002, msg_key: 'graphlib.unknownCategory' });
+      }
+    }
+  });
 });
 
 describe('bad uploads', () => {
