@@ -18,6 +18,7 @@ import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { registerExportWorker } from './modules/exports/export-plugin.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { graphlibRoutes } from './modules/graphlib/graphlib.routes.js';
+import { registerGraphlibSweep } from './modules/graphlib/graphlib.sweep.js';
 import { graphlibFileRoutes } from './modules/graphlib/graphlib-files.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
@@ -164,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
   // Background work runs on the job layer (DESIGN 11): the notice and export consumers on every
-  // instance, the report schedules and export sweeps on the leader.
+  // instance, the report schedules, export sweeps and the graph library's file sweep on the leader.
   const workers = {
     database: deps.database,
     bus: runtime.bus,
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNoticeWorker(app, workers);
   registerExportWorker(app, { ...workers, instanceId: runtime.instanceId });
   registerReportScheduler(app, workers);
+  registerGraphlibSweep(app, workers);
   // The layer's timers start once start-up work (migrations) is done; a runtime handed in may have started it.
   app.addHook('onReady', async () => {
     Promise.resolve(ready).then(

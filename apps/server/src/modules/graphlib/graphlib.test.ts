@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   GRAPHLIB_MAX_BYTES,
@@ -473,6 +473,36 @@ describe('graph library scope, permissions and limits', () => {
       (await call(t.app, 'DELETE', `/scada/graphlib/${first.id}`, { token: child.token })).body.code,
     ).toBe(0);
     expect((await upload(t.app, child.token, childCategory.id, { data: svgOf(112) })).body.code).toBe(0);
+  });
+});
+
+describe('the file sweep', () => {
+  it('removes old files no row holds and old temporary files; keeps used and recent ones', async () => {
+    const root = graphlibStoreDir(t.dataDir);
+    const used = await upload(t.app, owner.token, valves.id, { data: svgOf(300) });
+    const usedHash = used.body.data.hash;
+    const orphan = sha256(Buffer.from('orphan'));
+    const recent = sha256(Buffer.from('recent orphan'));
+    for (const hash of [orphan, recent]) {
+      mkdirSync(join(root, hash.slice(0, 2)), { recursive: true });
+      writeFileSync(join(root, hash.slice(0, 2), hash), 'x');
+    }
+    const temp = join(root, usedHash.slice(0, 2), '.left-by-a-crash.tmp');
+    writeFileSync(temp, 'x');
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const file of [
+      join(root, orphan.slice(0, 2), orphan),
+      join(root, usedHash.slice(0, 2), usedHash),
+      temp,
+    ])
+      utimesSync(file, old, old);
+    expect(await t.app.graphlibSweep()).toBe(2);
+    const left = storedFiles();
+    expect(left).not.toContain(orphan);
+    expect(left).not.toContain('.left-by-a-crash.tmp');
+    expect(left).toContain(usedHash);
+    expect(left).toContain(recent);
+    expect((await served(used.body.data.url)).statusCode).toBe(200);
   });
 });
 
