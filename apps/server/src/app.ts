@@ -17,6 +17,9 @@ import { customizeAdminRoutes } from './modules/customize/customize-admin.routes
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { registerExportWorker } from './modules/exports/export-plugin.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
+import { graphlibRoutes } from './modules/graphlib/graphlib.routes.js';
+import { registerGraphlibSweep } from './modules/graphlib/graphlib.sweep.js';
+import { graphlibFileRoutes } from './modules/graphlib/graphlib-files.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
@@ -128,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(devicesRoutes, moduleDeps);
       await api.register(templatesRoutes, moduleDeps);
       await api.register(scadaRoutes, moduleDeps);
+      // Graph library uploads (docs/api-scada.md "Graph library").
+      await api.register(graphlibRoutes, moduleDeps);
       await api.register(modelsRoutes, moduleDeps);
       await api.register(groupsRoutes, moduleDeps);
       await api.register(companiesRoutes, moduleDeps);
@@ -160,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
   // Background work runs on the job layer (DESIGN 11): the notice and export consumers on every
-  // instance, the report schedules and export sweeps on the leader.
+  // instance, the report schedules, export sweeps and the graph library's file sweep on the leader.
   const workers = {
     database: deps.database,
     bus: runtime.bus,
@@ -171,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNoticeWorker(app, workers);
   registerExportWorker(app, { ...workers, instanceId: runtime.instanceId });
   registerReportScheduler(app, workers);
+  registerGraphlibSweep(app, workers);
   // The layer's timers start once start-up work (migrations) is done; a runtime handed in may have started it.
   app.addHook('onReady', async () => {
     Promise.resolve(ready).then(
@@ -180,6 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The live channel is at the root: /wss (DESIGN 9, docs/api-live.md).
   await app.register(liveRoutes, moduleDeps);
+  // Uploaded graph library files, content-addressed and public: /upload/graphlib/{hash}.svg|.png.
+  await app.register(graphlibFileRoutes, moduleDeps);
 
   await registerWebApp(app, deps.config.WEB_DIST);
   return app;

@@ -13,6 +13,7 @@ export * from './device-templates.js';
 export * from './devices.js';
 export * from './display.js';
 export * from './envelope.js';
+export * from './graphlib.js';
 export * from './groups.js';
 export * from './live.js';
 export * from './messages.js';

@@ -299,6 +299,57 @@ export const SERVER_MESSAGES = {
     en: 'device {id} is not built from the device template of this SCADA template',
     es: 'el dispositivo {id} no se creó con la plantilla de dispositivo de esta plantilla SCADA',
   },
+  // Graph library uploads
+  'graphlib.limitReached': {
+    zh: '图库上传数量已达上限:账号最多可上传 {limit} 个图元,当前已有 {used} 个',
+    en: 'graph upload limit reached: the account may upload {limit} symbols, it has {used}',
+    es: 'límite de símbolos subidos alcanzado: la cuenta puede subir {limit} símbolos y tiene {used}',
+  },
+  'graphlib.tooLarge': {
+    zh: '文件超过 {max} MB,未保存',
+    en: 'the file is larger than {max} MB and was not stored',
+    es: 'el archivo supera {max} MB y no se guardó',
+  },
+  'graphlib.unsupportedType': {
+    zh: '只能上传 SVG 或 PNG 文件',
+    en: 'only SVG and PNG files can be uploaded',
+    es: 'solo se pueden subir archivos SVG y PNG',
+  },
+  'graphlib.notPng': {
+    zh: '文件不是有效的 PNG 图片',
+    en: 'the file is not a valid PNG image',
+    es: 'el archivo no es una imagen PNG válida',
+  },
+  'graphlib.notSvg': {
+    zh: '文件不是有效的 SVG 图形(根元素必须是 svg)',
+    en: 'the file is not a valid SVG drawing (its root element must be svg)',
+    es: 'el archivo no es un dibujo SVG válido (su elemento raíz debe ser svg)',
+  },
+  'graphlib.entities': {
+    zh: 'SVG 文件不能包含 DOCTYPE 或实体声明',
+    en: 'an SVG file must not contain a DOCTYPE or entity declarations',
+    es: 'un archivo SVG no debe contener DOCTYPE ni declaraciones de entidades',
+  },
+  'graphlib.fileRequired': {
+    zh: '请选择要上传的文件(multipart 字段 file)',
+    en: 'choose a file to upload (multipart field "file")',
+    es: 'elija un archivo para subir (campo multipart "file")',
+  },
+  'graphlib.unknownCategory': {
+    zh: '图库分类 {id} 不存在',
+    en: 'no graph library category {id}',
+    es: 'no existe la categoría {id} de la biblioteca gráfica',
+  },
+  'graphlib.categoryExists': {
+    zh: '已有名为 {name} 的图库分类',
+    en: 'a graph library category named {name} already exists',
+    es: 'ya existe una categoría de la biblioteca gráfica llamada {name}',
+  },
+  'graphlib.categoryNotEmpty': {
+    zh: '分类中还有 {count} 个图元,请先删除或移走',
+    en: 'the category still holds {count} symbols; delete or move them first',
+    es: 'la categoría aún contiene {count} símbolos; elimínelos o muévalos primero',
+  },
 } as const satisfies Record<string, MessageTexts>;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

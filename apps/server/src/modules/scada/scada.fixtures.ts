@@ -13,6 +13,7 @@ export async function createScadaUser(
     isSubuser?: boolean;
     isDemo?: boolean;
     scadaLimit?: number | null;
+    graphLimit?: number | null;
     permissions?: string[];
   } = {},
 ) {
@@ -27,6 +28,7 @@ export async function createScadaUser(
     isSubuser: options.isSubuser ?? false,
     isDemo: options.isDemo ?? false,
     scadaLimit: options.scadaLimit ?? null,
+    graphLimit: options.graphLimit ?? null,
     roleIds: [roleId],
   });
   return { user, token: await tokenFor(t.app, user.username, user.password) };

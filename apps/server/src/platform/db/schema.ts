@@ -9,6 +9,7 @@ export * from '../../modules/customize/customize.table.js';
 export * from '../../modules/devices/device-counters.table.js';
 export * from '../../modules/devices/devices.table.js';
 export * from '../../modules/exports/exports.table.js';
+export * from '../../modules/graphlib/graphlib.table.js';
 export * from '../../modules/groups/groups.table.js';
 export * from '../../modules/models/models.table.js';
 export * from '../../modules/reports/reports.table.js';
