@@ -5,7 +5,6 @@
  * routes.tsx.
  */
 export const PLANNED_PREFIXES: readonly string[] = [
-  '/scada',
   '/ota',
   '/rechargeCenter',
   '/balance',
