@@ -49,36 +49,37 @@ export function CreateModal({
       confirmLoading={create.isPending}
       okButtonProps={{ 'data-testid': 'scada-create-ok' }}
       destroyOnHidden
-      data-testid="scada-create-modal"
     >
-      <Typography.Paragraph type="secondary">
-        {t(kind === 'app' ? 'scadaList.createHintApp' : 'scadaList.createHintTemplate')}
-      </Typography.Paragraph>
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item
-          name="name"
-          label={t('scadaList.name')}
-          rules={[{ required: true, whitespace: true, max: 64, message: t('scadaList.nameRule') }]}
-        >
-          <Input maxLength={64} autoFocus data-testid="scada-create-name" />
-        </Form.Item>
-        {kind === 'template' && (
+      <div data-testid="scada-create-modal">
+        <Typography.Paragraph type="secondary">
+          {t(kind === 'app' ? 'scadaList.createHintApp' : 'scadaList.createHintTemplate')}
+        </Typography.Paragraph>
+        <Form form={form} layout="vertical" preserve={false}>
           <Form.Item
-            name="template_id"
-            label={t('scadaList.deviceTemplate')}
-            rules={[{ required: true, message: t('scadaList.deviceTemplateRule') }]}
+            name="name"
+            label={t('scadaList.name')}
+            rules={[{ required: true, whitespace: true, max: 64, message: t('scadaList.nameRule') }]}
           >
-            <Select
-              showSearch
-              optionFilterProp="label"
-              loading={templates.isFetching}
-              placeholder={t('scadaList.deviceTemplatePlaceholder')}
-              options={(templates.data?.rows ?? []).map((r) => ({ value: r.id, label: r.name }))}
-              data-testid="scada-create-template"
-            />
+            <Input maxLength={64} autoFocus data-testid="scada-create-name" />
           </Form.Item>
-        )}
-      </Form>
+          {kind === 'template' && (
+            <Form.Item
+              name="template_id"
+              label={t('scadaList.deviceTemplate')}
+              rules={[{ required: true, message: t('scadaList.deviceTemplateRule') }]}
+            >
+              <Select
+                showSearch
+                optionFilterProp="label"
+                loading={templates.isFetching}
+                placeholder={t('scadaList.deviceTemplatePlaceholder')}
+                options={(templates.data?.rows ?? []).map((r) => ({ value: r.id, label: r.name }))}
+                data-testid="scada-create-template"
+              />
+            </Form.Item>
+          )}
+        </Form>
+      </div>
     </Modal>
   );
 }

@@ -99,9 +99,8 @@ export function ImportModal({
       okButtonProps={{ disabled: !file, 'data-testid': 'scada-import-ok' }}
       confirmLoading={importing.isPending}
       destroyOnHidden
-      data-testid="scada-import-modal"
     >
-      <Flex vertical gap={12}>
+      <Flex vertical gap={12} data-testid="scada-import-modal">
         <Typography.Text type="secondary">{t('scadaList.importHint')}</Typography.Text>
         <Upload
           accept=".json,application/json"

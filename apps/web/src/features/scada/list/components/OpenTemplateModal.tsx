@@ -39,32 +39,33 @@ export function OpenTemplateModal({
         navigate(scadaViewPath(row.id, deviceId));
       }}
       destroyOnHidden
-      data-testid="scada-open-modal"
     >
-      {templateId === undefined ? (
-        <Alert type="warning" showIcon message={t('scadaList.openNoTemplate')} />
-      ) : (
-        <Flex vertical gap={12}>
-          <Typography.Text type="secondary">
-            {t('scadaList.openHint', { template: templateName ?? `#${templateId}` })}
-          </Typography.Text>
-          <Select
-            showSearch
-            optionFilterProp="label"
-            value={deviceId}
-            onChange={setDeviceId}
-            loading={devices.isFetching}
-            placeholder={t('scadaList.openDevicePlaceholder')}
-            notFoundContent={devices.isFetching ? undefined : t('scadaList.openNoDevices')}
-            options={(devices.data ?? []).map((d) => ({
-              value: d.id,
-              label: `${d.device_title} (${d.device_imei})`,
-            }))}
-            aria-label={t('scadaList.openDevice')}
-            data-testid="scada-open-device"
-          />
-        </Flex>
-      )}
+      <div data-testid="scada-open-modal">
+        {templateId === undefined ? (
+          <Alert type="warning" showIcon message={t('scadaList.openNoTemplate')} />
+        ) : (
+          <Flex vertical gap={12}>
+            <Typography.Text type="secondary">
+              {t('scadaList.openHint', { template: templateName ?? `#${templateId}` })}
+            </Typography.Text>
+            <Select
+              showSearch
+              optionFilterProp="label"
+              value={deviceId}
+              onChange={setDeviceId}
+              loading={devices.isFetching}
+              placeholder={t('scadaList.openDevicePlaceholder')}
+              notFoundContent={devices.isFetching ? undefined : t('scadaList.openNoDevices')}
+              options={(devices.data ?? []).map((d) => ({
+                value: d.id,
+                label: `${d.device_title} (${d.device_imei})`,
+              }))}
+              aria-label={t('scadaList.openDevice')}
+              data-testid="scada-open-device"
+            />
+          </Flex>
+        )}
+      </div>
     </Modal>
   );
 }
