@@ -5,7 +5,7 @@ import { App } from 'antd';
 import i18n from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClientState } from '../../../shared/api/client';
+import { configureApiClient, resetApiClientState } from '../../../shared/api/client';
 import { flattenMessages, placeholdersOf } from '../../../shared/i18n/message-keys';
 import { PermissionProvider } from '../../../shared/permission/PermissionProvider';
 import { clearSession } from '../../../shared/session/token';
@@ -167,6 +167,28 @@ describe('SCADA list page', { timeout: 60_000 }, () => {
       format: 'fleet-scada',
       name: 'Pump station',
     });
+  });
+
+  it('shows a rename refused by a newer save (20000) in the user language, and refreshes the list', async () => {
+    const errors: string[] = [];
+    configureApiClient({ notifier: { error: (text) => errors.push(text), confirmSessionExpired: () => {} } });
+    const calls = stubServer((url, init) =>
+      url.pathname === '/api/v1/scada/1' && init.method === 'PUT'
+        ? json({ version: 3 }, 20000, 'stale', { msg_key: 'scada.staleVersion', msg_params: { version: 3 } })
+        : undefined,
+    );
+    await i18n.changeLanguage('es');
+    renderPage({ roles: ['admin'] });
+    fireEvent.click(await screen.findByTestId('scada-rename'));
+    fireEvent.change(await screen.findByTestId('scada-rename-name'), { target: { value: 'Estación' } });
+    fireEvent.click(screen.getByTestId('scada-rename-ok'));
+    await waitFor(() =>
+      expect(errors).toEqual([
+        'otra persona modificó el dibujo (ahora está en la versión 3); vuelva a cargarlo antes de guardar',
+      ]),
+    );
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ name: 'Estación', version: 1 });
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/v1/scada').length).toBeGreaterThan(1));
   });
 
   it('asks which device a template is shown for, then opens the view for it', async () => {
