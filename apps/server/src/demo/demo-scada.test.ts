@@ -1,12 +1,15 @@
 import { collectPointRefs, loadDocument, resolveWriteValue, validateDocument } from '@fleet/scada-model';
 import { inArray } from 'drizzle-orm';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDtuGateway } from '../gateways/dtu/dtu-gateway.js';
+import { startMqttGateway } from '../gateways/mqtt/mqtt-gateway.js';
 import { DEMO_USERNAME } from '../modules/auth/auth.service.js';
 import { dataPoints, devices } from '../modules/devices/devices.table.js';
 import { scadaApps } from '../modules/scada/scada.table.js';
 import { call, tokenFor } from '../test-support/factories.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
-import { DEMO_FLEET, demoOwnerId, ensureDemoDevices } from './demo-fleet.js';
+import { DEMO_FLEET, demoOwnerId, ensureDemoDevices, startDemoFleet } from './demo-fleet.js';
 import { buildDemoScadaDocument, DEMO_SCADA_NAME, demoScadaPoints } from './demo-scada.js';
 
 let t: TestApp;
@@ -95,6 +98,56 @@ describe('demo SCADA app (DEMO=1)', () => {
     const detail = await call<{ document: unknown }>(t.app, 'GET', `/scada/${found!.id}`, { token });
     expect(detail.body.code).toBe(0);
   });
+
+  it('moves within a minute: the points behind the tank levels and gauges change while the fleet runs', async () => {
+    const [row] = await demoApps();
+    const doc = row!.document;
+    // Tank levels and gauges: pressure sine, temperature and humidity walks.
+    const levelPoints = Object.values(doc.pages)
+      .flatMap((page) =>
+        Object.values(page.elements).flatMap((el) => [
+          ...(el.bindings ?? [])
+            .filter((b) => b.map.kind === 'linear' && b.map.prop === 'level')
+            .map((b) => b.point),
+          ...(el.kind === 'gauge' ? [el.point] : []),
+        ]),
+      )
+      .flatMap((ref) => (ref.by === 'id' ? [Number(ref.pointId)] : []));
+    expect(levelPoints.length).toBeGreaterThanOrEqual(8);
+    const logger = pino({ level: 'silent' });
+    const mqtt = await startMqttGateway(t.runtime, { port: 0, host: '127.0.0.1', logger });
+    const dtu = await startDtuGateway(t.runtime, { port: 0, host: '127.0.0.1', logger });
+    const fleet = await startDemoFleet(
+      t.database.db,
+      { mqttUrl: `mqtt://127.0.0.1:${mqtt.port}`, dtu: { host: '127.0.0.1', port: dtu.port } },
+      logger,
+      { ...DEMO_FLEET, description: { ...DEMO_FLEET.description, mqttIntervalMs: 500 } },
+    );
+    try {
+      const ids = (
+        await t.database.db.select({ id: devices.id }).from(devices).where(inArray(devices.imei, demoImeis))
+      ).map((d) => d.id);
+      const seen = new Map<number, Set<string>>();
+      await expect
+        .poll(
+          async () => {
+            for (const id of ids) {
+              for (const v of await t.runtime.pipeline.latestOf(id)) {
+                if (!seen.has(v.pointId)) seen.set(v.pointId, new Set());
+                seen.get(v.pointId)!.add(String(v.value));
+              }
+            }
+            return levelPoints.every((p) => (seen.get(p)?.size ?? 0) >= 2);
+          },
+          { timeout: 50_000, interval: 1000 },
+        )
+        .toBe(true);
+    } finally {
+      await fleet.stop();
+      await dtu.close();
+      await mqtt.close();
+    }
+  }, 90_000);
 
   it('builds a valid (if empty) drawing when the demo devices are missing', async () => {
     const doc = buildDemoScadaDocument({ pumps: [], sensors: [] });
