@@ -48,6 +48,14 @@ export function OpenTemplateModal({
             <Typography.Text type="secondary">
               {t('scadaList.openHint', { template: templateName ?? `#${templateId}` })}
             </Typography.Text>
+            {devices.isSuccess && devices.data.length === 0 && (
+              <Alert
+                type="info"
+                showIcon
+                message={t('scadaList.openNoDevices')}
+                data-testid="scada-open-no-devices"
+              />
+            )}
             <Select
               showSearch
               optionFilterProp="label"
