@@ -107,10 +107,10 @@ test.describe('logged-in shell', () => {
       ['es', 'aún no está disponible'],
     ] as const) {
       await chooseLanguage(page, lang);
-      await page.goto('/scada/app');
-      await expect(page).toHaveURL(/\/scada\/app$/);
+      await page.goto('/ota/device');
+      await expect(page).toHaveURL(/\/ota\/device$/);
       await expect(page.getByTestId('page-not-available')).toContainText(text);
-      await expect(page.locator('[data-testid="tab"][data-path="/scada/app"]')).toBeVisible();
+      await expect(page.locator('[data-testid="tab"][data-path="/ota/device"]')).toBeVisible();
     }
     await shot(page, 'not-available-es');
     await page.getByTestId('not-available-home').click();

@@ -16,6 +16,7 @@ const PAGES = [
   { route: '/user/authuser', table: 'users-table' },
   { route: '/user/authgroup', table: 'roles-table' },
   { route: '/user/loginLog', table: 'login-log-table' },
+  { route: '/scada/app', table: 'scada-table' },
 ] as const;
 
 type Problem = string;

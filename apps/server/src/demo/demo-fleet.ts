@@ -10,6 +10,7 @@ import type { DeviceDirectory } from '../pipeline/directory.js';
 import type { Executor } from '../platform/db/client.js';
 import { backfillDemoHistory } from './demo-history.js';
 import { type DemoPoint, demoPoints } from './demo-points.js';
+import { ensureDemoScada } from './demo-scada.js';
 import { DEMO_GATEWAY_TRIGGER, insertDemoTriggers } from './demo-triggers.js';
 
 /** What the demo fleet is: small enough to idle on a laptop, varied enough to show every screen. */
@@ -38,7 +39,8 @@ const POLL_INTERVAL_S = 5;
 
 /**
  * Creates the demo devices under the demo account once (idempotent: existing IMEIs are kept with
- * their credentials). Each device gets its own secrets like any other; nothing is shared.
+ * their credentials), then the demo SCADA app bound to their points. Each device gets its own secrets
+ * like any other; nothing is shared.
  */
 export async function ensureDemoDevices(db: Executor, ownerUserId: number, plan: FleetPlan = DEMO_FLEET) {
   const imeis = [...plan.mqtt.map((d) => d.imei), ...plan.dtu.map((g) => g.imei)];
@@ -92,6 +94,8 @@ export async function ensureDemoDevices(db: Executor, ownerUserId: number, plan:
       await tx.insert(triggers).values(DEMO_GATEWAY_TRIGGER(id));
     }
   });
+  // The pump station and sensor room as a SCADA app, bound to the points just made (issue 17 item 5).
+  await ensureDemoScada(db, ownerUserId, plan);
 }
 
 async function insertDevice(

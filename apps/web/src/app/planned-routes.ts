@@ -5,7 +5,9 @@
  * routes.tsx.
  */
 export const PLANNED_PREFIXES: readonly string[] = [
-  '/scada',
+  // The SCADA runtime view and the designer (issue 17 item 4, the next issue); the lists are built.
+  '/scada/view',
+  '/scada/design',
   '/ota',
   '/rechargeCenter',
   '/balance',

@@ -126,6 +126,21 @@ describe('filterRoutes', () => {
     ).toContain('/scada/app');
   });
 
+  it('keeps the real SCADA pages reachable with IndScada, the menu group only with ScadaManager and ScadaNavbarShow', () => {
+    const scadaOf = (authList: string[]) =>
+      filterRoutes(appRoutes, ctx({ authList })).find((r) => r.path === '/scada');
+    expect(scadaOf([])).toBeUndefined();
+    expect(scadaOf(['ScadaManager', 'ScadaNavbarShow'])).toBeUndefined();
+    const readOnly = scadaOf(['IndScada']);
+    expect(readOnly?.children?.map((c) => c.path)).toEqual(['app', 'template']);
+    expect(readOnly?.meta?.hidden).toBe(true);
+    expect(scadaOf(['IndScada', 'ScadaManager'])?.meta?.hidden).toBe(true);
+    expect(scadaOf(['IndScada', 'ScadaManager', 'ScadaNavbarShow'])?.meta?.hidden).toBeFalsy();
+    // A group kept out of the menu is never the landing page.
+    const permitted = filterRoutes(appRoutes, ctx({ authList: ['IndScada'] }));
+    expect(landingPath(permitted, { otaHost: null, currentHost: 'x' })).not.toMatch(/^\/scada/);
+  });
+
   it('keeps the real route table usable by every user: the profile needs no permission', () => {
     expect(paths(filterRoutes(appRoutes, ctx({ userType: 5 })))).toContain('/user/me');
   });

@@ -25,8 +25,13 @@ export function isRouteVisible(meta: RouteMeta | undefined, ctx: AccessContext):
 /** The permitted route tree: invisible routes dropped, groups left without children dropped. */
 export function filterRoutes(routes: readonly AppRoute[], ctx: AccessContext): AppRoute[] {
   const out: AppRoute[] = [];
-  for (const route of routes) {
-    if (!isRouteVisible(route.meta, ctx)) continue;
+  for (const input of routes) {
+    if (!isRouteVisible(input.meta, ctx)) continue;
+    // Reachable but kept out of the menu when its menu rule fails.
+    const route =
+      input.meta?.menu && !input.meta.hidden && !input.meta.menu(ctx)
+        ? { ...input, meta: { ...input.meta, hidden: true } }
+        : input;
     if (route.children) {
       const children = filterRoutes(route.children, ctx);
       if (children.length === 0) continue;

@@ -23,6 +23,12 @@ export interface RouteMeta {
   module?: ModuleKey;
   /** Reachable but not in the menu. */
   hidden?: boolean;
+  /**
+   * Shown in the menu only when this holds (the route stays reachable otherwise, as if `hidden`): SPEC
+   * 2.3's SCADA group, whose pages need IndScada but whose menu group needs ScadaManager and
+   * ScadaNavbarShow as well.
+   */
+  menu?: (ctx: AccessContext) => boolean;
   /** Remount and refetch on every visit. */
   noCache?: boolean;
   /** Menu entry that opens this URL in a new window instead of a page. */

@@ -8,6 +8,10 @@ export const DEMO_PERMISSIONS: Permission[] = [
   'MonitorScreen',
   'Monitor.DeviceMonitor',
   'IndScada',
+  // The SCADA menu group needs both (SPEC 2.3); the account stays read-only: the auth plugin refuses its
+  // changes and the web app offers it none.
+  'ScadaManager',
+  'ScadaNavbarShow',
   'Event',
   'Event/view',
   'Event/online',

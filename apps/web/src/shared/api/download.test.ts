@@ -71,6 +71,22 @@ describe('downloadFile', () => {
     expect(saved).toEqual([]);
   });
 
+  it('saves a JSON file sent as an attachment (a SCADA export), which no error envelope is', async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ format: 'fleet-scada', version: 1 }), {
+          headers: {
+            'Content-Type': 'application/json; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="Pump station.scada.json"',
+          },
+        }),
+    );
+    const result = await downloadFile('/scada/1/export');
+    expect(result.filename).toBe('Pump station.scada.json');
+    expect(saved).toEqual([{ href: 'blob:x', download: 'Pump station.scada.json' }]);
+  });
+
   it('a network failure is a NETWORK ApiError', async () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('offline');

@@ -84,7 +84,10 @@ export async function downloadFile(
       throw new ApiError(LocalCode.NETWORK, error instanceof Error ? error.message : 'network error');
     }
     const type = response.headers.get('content-type') ?? '';
-    if (!response.ok || type.includes('application/json')) throw await failureOf(response);
+    // An error answer of a file route is a JSON envelope; a JSON *file* (a SCADA export) comes as an
+    // attachment, which an envelope never does.
+    const attachment = /^\s*attachment/i.test(response.headers.get('content-disposition') ?? '');
+    if (!response.ok || (type.includes('application/json') && !attachment)) throw await failureOf(response);
     const blob = await response.blob();
     const filename =
       filenameOf(response.headers.get('content-disposition')) ?? path.split('/').pop() ?? 'download';
