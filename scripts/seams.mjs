@@ -28,15 +28,21 @@ const text = new Map([...server, ...web, ...contracts].map((p) => [p, readFileSy
 
 const moduleOf = (p) => rel(p).match(/apps\/server\/src\/modules\/([^/]+)\//)?.[1] ?? null;
 
-// 1. The tenancy filter written out: `path LIKE` with the scope's data path (SQL, not comments).
+// 1. The tenancy filter written out: `path LIKE` (either case) with the scope's data path, a pattern
+//    built from `dataPath`, or the rule redone on a loaded path (SQL and code, not comments). The one
+//    place allowed to write it is platform/tenancy/ (the rule itself).
 const tenancy = [];
 for (const p of server) {
+  if (rel(p).startsWith('apps/server/src/platform/tenancy/')) continue;
   text
     .get(p)
     .split('\n')
     .forEach((line, i) => {
-      if (/^\s*(\*|\/\/)/.test(line)) return;
-      if (/path\}?\s+LIKE|path,\s*`?\$\{/.test(line) || /like\([^)]*path/i.test(line))
+      if (/^\s*(\*|\/\/|\/\*)/.test(line)) return;
+      if (
+        /path\}?\s+LIKE|path,\s*`?\$\{|dataPath\}?%|startsWith\([^)]*dataPath/i.test(line) ||
+        /like\([^)]*path/i.test(line)
+      )
         tenancy.push(`${rel(p)}:${i + 1}`);
     });
 }
@@ -60,7 +66,7 @@ for (const p of server) {
 const sqlOutside = [];
 for (const p of server) {
   const name = rel(p);
-  if (/\.repository\.ts$|\.table\.ts$|platform\/db\/|\/migrations\//.test(name)) continue;
+  if (/\.repository\.ts$|\.table\.ts$|platform\/db\/|platform\/tenancy\/|\/migrations\//.test(name)) continue;
   if (/from 'drizzle-orm(\/[^']*)?'/.test(text.get(p).replace(/import type [^;]*;/g, '')))
     sqlOutside.push(name);
 }

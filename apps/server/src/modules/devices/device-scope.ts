@@ -1,7 +1,7 @@
-import { inArray, like, or, type SQL } from 'drizzle-orm';
-import { dataPathPattern } from '../../platform/auth/access.js';
+import { inArray, or, type SQL } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
+import { ownerPathInScope } from '../../platform/tenancy/scope.js';
 import { users } from '../users/users.table.js';
 import { deviceGrants, devices } from './devices.table.js';
 
@@ -14,13 +14,7 @@ import { deviceGrants, devices } from './devices.table.js';
 
 /** The device's owner is the caller's data owner or below it. */
 export function deviceOwned(db: Executor, scope: Scope): SQL {
-  return inArray(
-    devices.ownerUserId,
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(like(users.path, dataPathPattern(scope))),
-  );
+  return inArray(devices.ownerUserId, db.select({ id: users.id }).from(users).where(ownerPathInScope(scope)));
 }
 
 /** Owned in the caller's data subtree, or assigned to the caller or to its data owner. */

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { rollupRepository } from '../../pipeline/rollup/rollup.repository.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
+import { ownerPathInScope } from '../../platform/tenancy/scope.js';
 import { deviceVisible } from '../devices/device-scope.js';
 import { dataPoints, devices } from '../devices/devices.table.js';
 import { deviceGroups } from '../groups/groups.table.js';
@@ -51,7 +52,7 @@ export function createReportRepository(db: Executor) {
         .select({ id: deviceGroups.id, name: deviceGroups.name })
         .from(deviceGroups)
         .innerJoin(users, eq(users.id, deviceGroups.ownerUserId))
-        .where(and(eq(deviceGroups.id, groupId), sql`${users.path} like ${`${scope.dataPath}%`}`));
+        .where(and(eq(deviceGroups.id, groupId), ownerPathInScope(scope)));
       return row ?? null;
     },
 

@@ -7,10 +7,11 @@ import {
   type RoleUpdate,
   type RuleGroup,
 } from '@fleet/contracts';
-import { isBelowDataOwner, notFound, requireHoldsAll, requirePlatform } from '../../platform/auth/access.js';
+import { notFound, requireHoldsAll, requirePlatform } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import { userMessage } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
+import { isBelowDataOwner } from '../../platform/tenancy/scope.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { toRole } from './roles.mapping.js';
 import type { RolePatch, RolesRepository, RoleView } from './roles.repository.js';

@@ -1,9 +1,10 @@
 import type { ListResult, UserCreate, UserListQuery, UserRow, UserUpdate } from '@fleet/contracts';
-import { isBelowDataOwner, notFound, requireHoldsAll } from '../../platform/auth/access.js';
+import { notFound, requireHoldsAll } from '../../platform/auth/access.js';
 import { hashPassword } from '../../platform/auth/password.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import { noPermission, paramError, userMessage } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
+import { isBelowDataOwner } from '../../platform/tenancy/scope.js';
 import type { AuthRepository } from '../auth/auth.repository.js';
 import type { UserAdminRepository, UserPatch, UserView } from './user-admin.repository.js';
 import { feesPatch, limitsPatch, profilePatch, toUserRow } from './user-rules.js';
@@ -70,8 +71,7 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
     async list(scope: Scope, q: UserListQuery): Promise<ListResult<UserRow>> {
       const { rows, total } = await adminRepo.list(
         {
-          pathPattern: `${scope.dataPath}%`,
-          excludeId: scope.dataOwnerId,
+          scope,
           search: q.search || undefined,
           userType: q.user_type,
           status: q.status,
