@@ -19,8 +19,8 @@ import {
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
+import { deviceVisible } from '../../platform/tenancy/scope.js';
 import { deviceOnofflineLog } from '../connectivity/connectivity.table.js';
-import { deviceVisible } from '../devices/device-scope.js';
 import { devices } from '../devices/devices.table.js';
 import { alarmLog } from './alarms.table.js';
 

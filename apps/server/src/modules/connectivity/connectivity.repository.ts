@@ -3,8 +3,7 @@ import { and, count, desc, eq, gte, ilike, like, lte, or, type SQL, sql } from '
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
-import { ownerPathInScope } from '../../platform/tenancy/scope.js';
-import { deviceVisible } from '../devices/device-scope.js';
+import { deviceVisible, ownerPathInScope } from '../../platform/tenancy/scope.js';
 import { devices } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
 import { deviceOnofflineLog, deviceSignal } from './connectivity.table.js';

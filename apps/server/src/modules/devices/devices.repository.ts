@@ -3,9 +3,8 @@ import { and, asc, count, desc, eq, inArray, like, ne, or, type SQL, sql } from 
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
-import { managedUsers, ownerPathInScope } from '../../platform/tenancy/scope.js';
+import { deviceVisible, managedUsers, ownerPathInScope } from '../../platform/tenancy/scope.js';
 import { users } from '../users/users.table.js';
-import { deviceVisible } from './device-scope.js';
 import { dataPoints, deviceGrants, devices, slaveDevices } from './devices.table.js';
 
 export type DeviceTableRow = typeof devices.$inferSelect;

@@ -1,6 +1,8 @@
-import { and, type Column, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, type Column, inArray, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { deviceGrants, devices } from '../../modules/devices/devices.table.js';
 import { users } from '../../modules/users/users.table.js';
 import type { Scope } from '../auth/scope.js';
+import type { Executor } from '../db/client.js';
 import { escapeLike } from '../db/like.js';
 
 /*
@@ -46,6 +48,31 @@ export function ownerIdInScope(scope: Scope, ownerId: Column | SQLWrapper): SQL 
 /** Users the caller manages: in its data subtree, its data owner excluded (on `users`). */
 export function managedUsers(scope: Scope): SQL {
   return and(ownerPathInScope(scope), ne(users.id, scope.dataOwnerId))!;
+}
+
+/*
+ * Devices (docs/api-devices.md "Scope"), for every query that lists devices or what belongs to them
+ * (devices, online/offline log, alarms, reports, overview, history export). The owner is reached
+ * through a subquery, so callers need not join `users` (alarm rows join it as the handler instead).
+ */
+
+/** The device's owner is the caller's data owner or below it. */
+export function deviceOwned(db: Executor, scope: Scope): SQL {
+  return inArray(devices.ownerUserId, db.select({ id: users.id }).from(users).where(ownerPathInScope(scope)));
+}
+
+/** Owned in the caller's data subtree, or assigned (granted) to the caller or to its data owner. */
+export function deviceVisible(db: Executor, scope: Scope): SQL {
+  return or(
+    deviceOwned(db, scope),
+    inArray(
+      devices.id,
+      db
+        .select({ id: deviceGrants.deviceId })
+        .from(deviceGrants)
+        .where(inArray(deviceGrants.userId, [scope.userId, scope.dataOwnerId])),
+    ),
+  )!;
 }
 
 /** The same rule for a row already loaded: is a row owned by a user with this path visible? */
