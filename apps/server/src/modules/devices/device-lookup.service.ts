@@ -16,6 +16,8 @@ export function createDeviceLookup(db: Executor) {
   return {
     /** A device the caller sees (owned in its data subtree or assigned to it). */
     findVisible: (scope: Scope, id: number, tx?: Executor) => devices.findVisible(scope, id, tx),
+    /** Every device id the caller sees. */
+    allVisibleIds: (scope: Scope, tx?: Executor) => devices.allVisibleIds(scope, tx),
     /** The ids of `ids` the caller sees. */
     visibleIds: (scope: Scope, ids: number[], tx?: Executor) => devices.visibleIds(scope, ids, tx),
     /** The points of a device (of one slave when `slaveRef` is given); check visibility first. */

@@ -7,7 +7,7 @@ import { buildAuthenticator } from '../auth/authenticator.js';
 import { handleLiveConnection, type LiveIdentity } from './live.connection.js';
 import { startLiveFeed } from './live.feed.js';
 import { createLiveHub, type LiveHub, type LiveHubOptions } from './live.hub.js';
-import { createLiveRepository } from './live.repository.js';
+import { createLiveSources } from './live.sources.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +33,7 @@ export const liveRoutes = fp<LiveOptions>(
     const onError = (error: unknown, context = 'live channel') =>
       log.warn({ err: error, context }, 'live channel');
     const hub = createLiveHub(
-      { bus: runtime.bus, repo: createLiveRepository(deps.database.db), clock, onError },
+      { bus: runtime.bus, repo: createLiveSources(deps.database.db), clock, onError },
       deps.hub,
     );
     const feed = startLiveFeed(runtime.pipeline, runtime.directory, runtime.bus, (error) =>

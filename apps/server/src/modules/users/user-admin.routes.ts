@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
-import { createSessionRevocation } from '../auth/sessions.service.js';
+import { createSessionsService } from '../auth/sessions.service.js';
 import { buildRolesService } from '../roles/roles.module.js';
 import { createDeviceCounter } from './device-count.repository.js';
 import { createRegisterListRepository } from './register-list.repository.js';
@@ -39,7 +39,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminOptions> = async (a
   const service = createUserAdminService({
     usersRepo,
     adminRepo: createUserAdminRepository(db),
-    sessions: createSessionRevocation(db),
+    sessions: createSessionsService(db),
     clock: deps.clock,
     countDevicesOf,
   });

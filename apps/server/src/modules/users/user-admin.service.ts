@@ -5,7 +5,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import { noPermission, paramError, userMessage } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
 import { isBelowDataOwner } from '../../platform/tenancy/scope.js';
-import type { SessionRevocation } from '../auth/sessions.service.js';
+import type { SessionsService } from '../auth/sessions.service.js';
 import type { UserAdminRepository, UserPatch, UserView } from './user-admin.repository.js';
 import { feesPatch, limitsPatch, profilePatch, toUserRow } from './user-rules.js';
 import type { UsersRepository } from './users.repository.js';
@@ -16,7 +16,7 @@ export type CountDevicesOf = (userIds: number[]) => Promise<Map<number, number>>
 export interface UserAdminServiceDeps {
   usersRepo: Pick<UsersRepository, 'findById' | 'create'>;
   adminRepo: UserAdminRepository;
-  sessions: Pick<SessionRevocation, 'revokeAllSessions'>;
+  sessions: Pick<SessionsService, 'revokeAllSessions'>;
   clock: () => Date;
   countDevicesOf: CountDevicesOf;
 }

@@ -8,7 +8,7 @@ import {
 import { hashPassword, verifyPassword } from '../../platform/auth/password.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import { sessionExpired, userMessage } from '../../platform/http/errors.js';
-import type { SessionRevocation } from '../auth/sessions.service.js';
+import type { SessionsService } from '../auth/sessions.service.js';
 import type { ProfilePatch, UserRow, UsersRepository } from './users.repository.js';
 
 export type MeUpdate = UpdateMeBody;
@@ -16,7 +16,7 @@ export type PasswordChange = ChangePasswordBody;
 
 export interface UsersServiceDeps {
   usersRepo: UsersRepository;
-  sessions: Pick<SessionRevocation, 'revokeOtherSessions'>;
+  sessions: Pick<SessionsService, 'revokeOtherSessions'>;
   clock: () => Date;
 }
 
