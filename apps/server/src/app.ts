@@ -5,9 +5,9 @@ import { ingestRoutes } from './gateways/http/ingest.routes.js';
 import { emqxHookRoutes } from './gateways/mqtt/provisioning/emqx-hooks.routes.js';
 import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
 import { accountsAuthRoutes } from './modules/auth/accounts.routes.js';
-import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthenticator, DEFAULT_LOGIN_THROTTLE } from './modules/auth/auth.service.js';
+import { DEFAULT_LOGIN_THROTTLE } from './modules/auth/auth.service.js';
+import { buildAuthenticator } from './modules/auth/authenticator.js';
 import { commandsRoutes } from './modules/commands/commands.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { connectivityRoutes } from './modules/connectivity/connectivity.routes.js';
@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(authPlugin, {
     apiPrefix: `${API_PREFIX}/`,
-    authenticate: createAuthenticator({ authRepo: createAuthRepository(deps.database.db), signer, clock }),
+    authenticate: buildAuthenticator(deps.database.db, signer, clock),
   });
 
   await app.register(

@@ -1,7 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
-import { dataPoints, devicePorts, devices, slaveDevices } from '../modules/devices/devices.table.js';
 import { BUS, type DeviceChangedEvent, type EventBus } from '../platform/bus/event-bus.js';
 import type { Db } from '../platform/db/client.js';
+import { createDeviceDirectoryRepository } from './device-directory.repository.js';
 
 /** A configured point as the gateways need it to decode, encode and route values. */
 export interface DirectoryPoint {
@@ -105,6 +104,7 @@ export function createDeviceDirectory(
   const now = options.now ?? Date.now;
   const cache = new Map<string, { at: number; entry: Promise<DirectoryDevice | null> }>();
   const imeiOfId = new Map<number, string>();
+  const repo = createDeviceDirectoryRepository(db);
 
   const invalidate = (deviceId: number | null) => {
     if (deviceId === null) {
@@ -124,7 +124,7 @@ export function createDeviceDirectory(
   const byImei = (imei: string): Promise<DirectoryDevice | null> => {
     const hit = cache.get(imei);
     if (hit && now() - hit.at < ttlMs) return hit.entry;
-    const entry = loadDevice(db, eq(devices.imei, imei)).then((device) => {
+    const entry = repo.byImei(imei).then((device) => {
       if (device) imeiOfId.set(device.id, device.imei);
       else cache.delete(imei); // unknown IMEIs are not cached: a device may be created any moment
       return device;
@@ -139,7 +139,7 @@ export function createDeviceDirectory(
     async byId(deviceId) {
       const imei = imeiOfId.get(deviceId);
       if (imei) return byImei(imei);
-      const device = await loadDevice(db, eq(devices.id, deviceId));
+      const device = await repo.byId(deviceId);
       if (device) {
         imeiOfId.set(device.id, device.imei);
         cache.set(device.imei, { at: now(), entry: Promise.resolve(device) });
@@ -148,68 +148,5 @@ export function createDeviceDirectory(
     },
     invalidate,
     close: unsubscribe,
-  };
-}
-
-async function loadDevice(db: Db, where: ReturnType<typeof eq>): Promise<DirectoryDevice | null> {
-  const [row] = await db.select().from(devices).where(where).limit(1);
-  if (!row) return null;
-  const [ports, slaves, points] = await Promise.all([
-    db.select().from(devicePorts).where(eq(devicePorts.deviceId, row.id)).orderBy(asc(devicePorts.id)),
-    db
-      .select()
-      .from(slaveDevices)
-      .where(eq(slaveDevices.deviceId, row.id))
-      .orderBy(asc(slaveDevices.slaveId)),
-    db
-      .select()
-      .from(dataPoints)
-      .where(eq(dataPoints.deviceId, row.id))
-      .orderBy(asc(dataPoints.sort), asc(dataPoints.id)),
-  ]);
-  const slaveIdOf = new Map(slaves.map((s) => [s.id, s.slaveId]));
-  const directoryPoints: DirectoryPoint[] = points.map((p) => ({
-    id: p.id,
-    deviceId: p.deviceId,
-    name: p.name,
-    title: p.title,
-    slaveRef: p.slaveRef,
-    slaveId: p.slaveRef === null ? null : (slaveIdOf.get(p.slaveRef) ?? null),
-    type: p.type,
-    sourceKind: p.sourceKind,
-    dataType: p.dataType,
-    area: p.area,
-    address: p.address,
-    registerCount: p.registerCount,
-    byteOrder: p.byteOrder,
-    scale: p.scale,
-    offset: p.offset,
-    decimals: p.decimals,
-    unit: p.unit,
-    storageMode: p.storageMode,
-    storageIntervalS: p.storageIntervalS,
-    tolerance: p.tolerance,
-    collectMode: p.collectMode,
-    access: p.access,
-  }));
-  return {
-    id: row.id,
-    imei: row.imei,
-    ownerUserId: row.ownerUserId,
-    deviceClass: row.deviceClass,
-    protocol: row.protocol,
-    gatewayProtocol: row.gatewayProtocol,
-    legacyRegistration: row.legacyRegistration,
-    mqttPasswordHash: row.mqttPasswordHash,
-    dtuKeyHash: row.dtuKeyHash,
-    httpKeyHash: row.httpKeyHash,
-    heartbeat: row.heartbeat,
-    heartbeatIntervalS: row.heartbeatIntervalS,
-    expireAt: row.expireAt,
-    ports: ports.map((p) => ({ id: p.id, uartReadMs: p.uartReadMs, pollIntervalS: p.pollIntervalS })),
-    slaves: slaves.map((s) => ({ ref: s.id, slaveId: s.slaveId, portId: s.portId })),
-    points: directoryPoints,
-    byName: new Map(directoryPoints.map((p) => [`${p.slaveId ?? ''}:${p.name}`, p])),
-    byId: new Map(directoryPoints.map((p) => [p.id, p])),
   };
 }

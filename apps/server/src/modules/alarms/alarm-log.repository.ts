@@ -2,10 +2,10 @@ import type { AlarmLogQuery, AlarmLogRow } from '@fleet/contracts';
 import { and, count, desc, eq, gte, ilike, isNull, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
-import { deviceOwned, deviceVisible } from '../devices/device-scope.js';
-import { containsPattern } from '../devices/devices.repository.js';
+import { containsPattern } from '../../platform/db/like.js';
+import { deviceOwned, deviceVisible } from '../../platform/tenancy/scope.js';
 import { devices } from '../devices/devices.table.js';
-import { alarmRowsWhere, toAlarmLogRow } from './alarm-rows.js';
+import { alarmRowsWhere, toAlarmLogRow } from './alarm-rows.repository.js';
 import { alarmLog } from './alarms.table.js';
 
 export type AlarmLogFilter = Omit<AlarmLogQuery, 'page' | 'limit'>;

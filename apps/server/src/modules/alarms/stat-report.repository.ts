@@ -18,9 +18,9 @@ import {
 } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
+import { containsPattern } from '../../platform/db/like.js';
+import { deviceVisible } from '../../platform/tenancy/scope.js';
 import { deviceOnofflineLog } from '../connectivity/connectivity.table.js';
-import { deviceVisible } from '../devices/device-scope.js';
-import { containsPattern } from '../devices/devices.repository.js';
 import { devices } from '../devices/devices.table.js';
 import { alarmLog } from './alarms.table.js';
 

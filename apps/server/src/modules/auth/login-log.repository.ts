@@ -1,15 +1,16 @@
-import { and, count, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
-import { searchPattern } from '../users/user-admin.repository.js';
+import { containsPattern } from '../../platform/db/like.js';
+import { managedUsers } from '../../platform/tenancy/scope.js';
 import { users } from '../users/users.table.js';
 import { loginLog } from './auth.table.js';
 
 export interface LoginLogFilter {
   /** The caller: its own attempts are always visible. */
   selfId: number;
-  /** Attempts of users strictly below the data owner (`path LIKE`, owner excluded). */
-  pathPattern: string;
-  excludeId: number;
+  /** Also the attempts of the users the caller manages (below its data owner, the owner excluded). */
+  scope: Scope;
   /** Also attempts that match no user (unknown usernames): platform only. */
   includeUnknown: boolean;
   username?: string;
@@ -23,11 +24,11 @@ export function createLoginLogRepository(db: Executor) {
     async list(f: LoginLogFilter, page: { limit: number; offset: number }, tx: Executor = db) {
       const scoped = or(
         eq(loginLog.userId, f.selfId),
-        and(sql`${users.path} like ${f.pathPattern}`, ne(users.id, f.excludeId)),
+        managedUsers(f.scope),
         f.includeUnknown ? sql`${loginLog.userId} is null` : undefined,
       );
       const parts: (SQL | undefined)[] = [scoped];
-      if (f.username) parts.push(ilike(loginLog.username, searchPattern(f.username)));
+      if (f.username) parts.push(ilike(loginLog.username, containsPattern(f.username)));
       if (f.success !== undefined) parts.push(eq(loginLog.success, f.success));
       if (f.from) parts.push(gte(loginLog.at, f.from));
       if (f.to) parts.push(lte(loginLog.at, f.to));

@@ -10,8 +10,7 @@ export function createLoginLogService({ repo }: { repo: LoginLogRepository }) {
       const { rows, total } = await repo.list(
         {
           selfId: scope.userId,
-          pathPattern: `${scope.dataPath}%`,
-          excludeId: scope.dataOwnerId,
+          scope,
           includeUnknown: scope.userType === UserType.PLATFORM && !scope.isSubuser,
           username: q.username || undefined,
           success: q.success,

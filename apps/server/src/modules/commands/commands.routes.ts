@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { ok, okResponse } from '../../platform/http/envelope.js';
-import { createDevicesRepository } from '../devices/devices.repository.js';
+import { createDeviceLookup } from '../devices/device-lookup.service.js';
 import { createCommandsRepository } from './commands.repository.js';
 import { createCommandsService } from './commands.service.js';
 
@@ -21,11 +21,11 @@ const tags = ['device command'];
 /** Writing values to device points and asking DTU devices for a poll (docs/api-pipeline.md). */
 export const commandsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const db = deps.database.db;
-  const devicesRepo = createDevicesRepository(db);
+  const deviceLookup = createDeviceLookup(db);
   const { runtime } = deps;
   const commands = createCommandsService({
     repo: createCommandsRepository(db),
-    canSeeDevice: async (scope, deviceId) => (await devicesRepo.findVisible(scope, deviceId)) !== undefined,
+    canSeeDevice: async (scope, deviceId) => (await deviceLookup.findVisible(scope, deviceId)) !== undefined,
     router: runtime.commands,
     directory: runtime.directory,
     pipeline: runtime.pipeline,

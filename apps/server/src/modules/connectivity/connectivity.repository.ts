@@ -2,8 +2,8 @@ import type { OnofflineLogQuery } from '@fleet/contracts';
 import { and, count, desc, eq, gte, ilike, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
-import { deviceVisible } from '../devices/device-scope.js';
-import { containsPattern } from '../devices/devices.repository.js';
+import { containsPattern } from '../../platform/db/like.js';
+import { deviceVisible, ownerPathInScope } from '../../platform/tenancy/scope.js';
 import { devices } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
 import { deviceOnofflineLog, deviceSignal } from './connectivity.table.js';
@@ -95,7 +95,7 @@ export function createConnectivityRepository(db: Executor) {
         .select({
           id: devices.id,
           csq: devices.csq,
-          owned: sql<boolean>`(${users.path} LIKE ${`${scope.dataPath}%`})`,
+          owned: sql<boolean>`(${ownerPathInScope(scope)})`,
         })
         .from(deviceOnofflineLog)
         .innerJoin(devices, eq(devices.id, deviceOnofflineLog.deviceId))
@@ -110,7 +110,7 @@ export function createConnectivityRepository(db: Executor) {
         .select({
           id: devices.id,
           csq: devices.csq,
-          owned: sql<boolean>`(${users.path} LIKE ${`${scope.dataPath}%`})`,
+          owned: sql<boolean>`(${ownerPathInScope(scope)})`,
         })
         .from(devices)
         .innerJoin(users, eq(users.id, devices.ownerUserId))

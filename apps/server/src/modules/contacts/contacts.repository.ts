@@ -2,8 +2,9 @@ import type { ContactQuery, NoticeChannel, NoticeQuery } from '@fleet/contracts'
 import { and, count, desc, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
+import { containsPattern } from '../../platform/db/like.js';
+import { ownerPathInScope } from '../../platform/tenancy/scope.js';
 import { alarmLog } from '../alarms/alarms.table.js';
-import { containsPattern } from '../devices/devices.repository.js';
 import { devices } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
 import { contacts, noticeOutbox, triggerContactLinks } from './contacts.table.js';
@@ -11,7 +12,7 @@ import { contacts, noticeOutbox, triggerContactLinks } from './contacts.table.js
 export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'ownerUserId' | 'createdAt'>;
 
 /** Contacts are visible to the data subtree of their owner (the device rule without assignments). */
-const visible = (scope: Scope): SQL => like(users.path, `${scope.dataPath}%`);
+const visible = (scope: Scope): SQL => ownerPathInScope(scope);
 
 const contactColumns = {
   id: contacts.id,

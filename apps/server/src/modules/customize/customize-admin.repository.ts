@@ -1,6 +1,6 @@
 import { asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
-import { searchPattern } from '../users/user-admin.repository.js';
+import { containsPattern } from '../../platform/db/like.js';
 import { users } from '../users/users.table.js';
 import { customize } from './customize.table.js';
 
@@ -38,7 +38,7 @@ export function createCustomizeAdminRepository(db: Executor) {
     tx.select(columns).from(customize).leftJoin(users, eq(users.id, customize.ownerUserId));
   return {
     async list(search: string | undefined, page: { limit: number; offset: number }, tx: Executor = db) {
-      const p = search ? searchPattern(search) : undefined;
+      const p = search ? containsPattern(search) : undefined;
       const where = p ? or(ilike(customize.domain, p), ilike(customize.platformTitle, p)) : undefined;
       const rows: CustomizeView[] = await select(tx)
         .where(where)

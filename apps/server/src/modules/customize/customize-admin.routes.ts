@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
-import { createUsersRepository } from '../users/users.repository.js';
+import { createUserAccounts } from '../users/user-accounts.service.js';
 import { createCustomizeAdminRepository } from './customize-admin.repository.js';
 import { createCustomizeAdminService } from './customize-admin.service.js';
 
@@ -22,7 +22,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 export const customizeAdminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const service = createCustomizeAdminService({
     repo: createCustomizeAdminRepository(deps.database.db),
-    usersRepo: createUsersRepository(deps.database.db),
+    users: createUserAccounts(deps.database.db),
   });
   const permission = 'auth.Customize' as const;
 

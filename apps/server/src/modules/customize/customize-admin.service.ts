@@ -11,7 +11,7 @@ import { notFound, requirePlatform } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import { paramError, userMessage } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { UserAccounts } from '../users/user-accounts.service.js';
 import { normalizeDomain } from './customize.service.js';
 import type {
   CustomizeAdminRepository,
@@ -21,7 +21,7 @@ import type {
 
 export interface CustomizeAdminDeps {
   repo: CustomizeAdminRepository;
-  usersRepo: Pick<UsersRepository, 'findById' | 'updateProfile'>;
+  users: Pick<UserAccounts, 'findById' | 'updateProfile'>;
 }
 
 function toCustomize(r: CustomizeView): Customize {
@@ -36,7 +36,7 @@ function toCustomize(r: CustomizeView): Customize {
   };
 }
 
-export function createCustomizeAdminService({ repo, usersRepo }: CustomizeAdminDeps) {
+export function createCustomizeAdminService({ repo, users }: CustomizeAdminDeps) {
   async function patchOf(body: CustomizeUpdate): Promise<CustomizePatch> {
     const patch: CustomizePatch = {};
     if (body.domain !== undefined) {
@@ -46,7 +46,7 @@ export function createCustomizeAdminService({ repo, usersRepo }: CustomizeAdminD
     if (body.platform_title !== undefined) patch.platformTitle = body.platform_title || null;
     if (body.bigscreen_title !== undefined) patch.bigscreenTitle = body.bigscreen_title || null;
     if (body.owner_user_id !== undefined) {
-      if (body.owner_user_id !== null && !(await usersRepo.findById(body.owner_user_id))) {
+      if (body.owner_user_id !== null && !(await users.findById(body.owner_user_id))) {
         throw notFound('user not found');
       }
       patch.ownerUserId = body.owner_user_id;
@@ -63,7 +63,7 @@ export function createCustomizeAdminService({ repo, usersRepo }: CustomizeAdminD
   /** GET /auth/user/customize: the data owner's platform title and the caller's big-screen title. */
   async function mine(scope: Scope): Promise<UserCustomize> {
     const own = await repo.findByOwner(scope.dataOwnerId);
-    const user = await usersRepo.findById(scope.userId);
+    const user = await users.findById(scope.userId);
     return { platform_title: own?.platformTitle ?? null, bigscreen_title: user?.bigscreenTitle ?? null };
   }
 
@@ -99,7 +99,7 @@ export function createCustomizeAdminService({ repo, usersRepo }: CustomizeAdminD
     mine,
 
     async updateMine(scope: Scope, body: UserCustomizeBody): Promise<UserCustomize> {
-      await usersRepo.updateProfile(scope.userId, { bigscreenTitle: body.bigscreen_title || null });
+      await users.updateProfile(scope.userId, { bigscreenTitle: body.bigscreen_title || null });
       return mine(scope);
     },
   };

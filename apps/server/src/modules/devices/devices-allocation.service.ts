@@ -1,6 +1,7 @@
 import type { AllocationUser, DeviceRow, Reallocation } from '@fleet/contracts';
 import type { Scope } from '../../platform/auth/scope.js';
 import { noPermission } from '../../platform/http/errors.js';
+import { isBelowDataOwner } from '../../platform/tenancy/scope.js';
 import { fieldError, notFound } from './device-errors.js';
 import { toDeviceRow } from './device-mapper.js';
 import { checkDeviceLimit } from './device-rules.js';
@@ -31,7 +32,7 @@ export function createDevicesAllocationService({ repo }: { repo: DevicesReposito
   /** A user strictly below the caller's data owner, or 10002 naming user_id. */
   async function targetUser(scope: Scope, userId: number): Promise<UserCols> {
     const user = await repo.userById(userId);
-    if (!user?.path.startsWith(scope.dataPath) || user.path === scope.dataPath)
+    if (!user || !isBelowDataOwner(scope, user.path))
       throw fieldError('user_id', 'not a user or sub-account below you');
     return user;
   }
@@ -48,7 +49,7 @@ export function createDevicesAllocationService({ repo }: { repo: DevicesReposito
       // Sequential: one pooled connection per request is plenty here.
       const owner = await repo.userById(device.ownerUserId);
       const assigned = await repo.grantees(id);
-      const below = await repo.usersBelow(scope.dataPath, MAX_CANDIDATES);
+      const below = await repo.usersBelow(scope, MAX_CANDIDATES);
       return {
         owner: toUser(owner!),
         assigned: assigned.map(toUser),

@@ -2,9 +2,9 @@ import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { createDeviceRefsCheck } from '../groups/device-refs.js';
-import { createModelsRepository } from '../models/models.repository.js';
+import { createModelLookup } from '../models/model-lookup.service.js';
 import { applyTemplate } from '../templates/template-apply.js';
-import { createTemplatesRepository } from '../templates/templates.repository.js';
+import { createTemplateLookup } from '../templates/template-lookup.service.js';
 import { buildTemplatesService } from '../templates/templates.routes.js';
 import { createDeviceCountersRepository } from './device-counters.repository.js';
 import { fieldError } from './device-errors.js';
@@ -21,7 +21,7 @@ export function buildDeviceServices(deps: ModuleDeps) {
   const db = deps.database.db;
   const repo = createDevicesRepository(db);
   const pointsRepo = createPointsRepository(db);
-  const templatesRepo = createTemplatesRepository(db);
+  const templateLookup = createTemplateLookup(db);
   /** Builds a model's template on a new device, inside the creating (or importing) transaction. */
   async function applyModelTemplate(
     scope: Scope,
@@ -29,7 +29,7 @@ export function buildDeviceServices(deps: ModuleDeps) {
     templateId: number,
     tx: Executor,
   ): Promise<void> {
-    const template = await templatesRepo.findVisible(scope, templateId, tx);
+    const template = await templateLookup.findVisible(scope, templateId, tx);
     if (!template) throw fieldError('model_id', `the model's template ${templateId} is not available`);
     await applyTemplate(
       { devicesRepo: repo, pointsRepo },
@@ -43,7 +43,7 @@ export function buildDeviceServices(deps: ModuleDeps) {
     repo,
     pointsRepo,
     countersRepo: createDeviceCountersRepository(db),
-    modelsRepo: createModelsRepository(db),
+    models: createModelLookup(db),
     checkRefs: createDeviceRefsCheck(db),
     applyModelTemplate,
     broker: deps.runtime.brokerProvisioner,

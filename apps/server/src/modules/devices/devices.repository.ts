@@ -2,8 +2,9 @@ import type { DeviceListQuery } from '@fleet/contracts';
 import { and, asc, count, desc, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
+import { containsPattern } from '../../platform/db/like.js';
+import { deviceVisible, managedUsers, ownerPathInScope } from '../../platform/tenancy/scope.js';
 import { users } from '../users/users.table.js';
-import { deviceVisible } from './device-scope.js';
 import { dataPoints, deviceGrants, devices, slaveDevices } from './devices.table.js';
 
 export type DeviceTableRow = typeof devices.$inferSelect;
@@ -20,18 +21,13 @@ export interface DeviceRecord extends DeviceTableRow {
   companyName: string | null;
 }
 
-/** `LIKE` pattern matching `text` anywhere. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-const ownedBy = (scope: Scope) => like(users.path, `${scope.dataPath}%`);
+const ownedBy = (scope: Scope) => ownerPathInScope(scope);
 
 function recordColumns(scope: Scope) {
   return {
     device: devices,
     ownerUsername: users.username,
-    owned: sql<boolean>`(${users.path} LIKE ${`${scope.dataPath}%`})`,
+    owned: sql<boolean>`(${ownerPathInScope(scope)})`,
     binderTitle: sql<
       string | null
     >`(SELECT g.binder_title FROM device_grants g WHERE g.device_id = "devices"."id"
@@ -46,7 +42,7 @@ function recordColumns(scope: Scope) {
 function directoryName(scope: Scope, table: string, column: string) {
   return sql<string | null>`(SELECT x.name FROM ${sql.identifier(table)} x
     JOIN users xo ON xo.id = x.owner_user_id
-    WHERE x.id = "devices".${sql.identifier(column)} AND xo.path LIKE ${`${scope.dataPath}%`})`;
+    WHERE x.id = "devices".${sql.identifier(column)} AND ${ownerPathInScope(scope, sql`xo.path`)})`;
 }
 
 const SORTS = {
@@ -281,12 +277,12 @@ export function createDevicesRepository(db: Executor) {
       return row;
     },
 
-    /** Users strictly below `path` (customers and sub-accounts), at most `max`. */
-    async usersBelow(path: string, max: number, tx: Executor = db) {
+    /** Users the caller manages (customers and sub-accounts below its data owner), at most `max`. */
+    async usersBelow(scope: Scope, max: number, tx: Executor = db) {
       return tx
         .select(userColumns)
         .from(users)
-        .where(and(like(users.path, `${path}%`), ne(users.path, path)))
+        .where(managedUsers(scope))
         .orderBy(asc(users.path))
         .limit(max);
     },

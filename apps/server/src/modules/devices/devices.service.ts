@@ -15,7 +15,7 @@ import type { Executor } from '../../platform/db/client.js';
 import { noPermission } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
 import type { DeviceRefs } from '../groups/device-refs.js';
-import type { ModelsRepository } from '../models/models.repository.js';
+import type { ModelLookup } from '../models/model-lookup.service.js';
 import { credentialsOf, hashSecrets, newSecrets } from './credentials.js';
 import type { DeviceCountersRepository } from './device-counters.repository.js';
 import { fieldError, isUniqueViolation, notFound } from './device-errors.js';
@@ -28,7 +28,7 @@ export interface DevicesServiceDeps {
   repo: DevicesRepository;
   pointsRepo: PointsRepository;
   countersRepo: Pick<DeviceCountersRepository, 'byDevice'>;
-  modelsRepo: ModelsRepository;
+  models: Pick<ModelLookup, 'findVisible'>;
   /** Builds the model's template on a new device, inside the creating transaction. */
   applyModelTemplate(scope: Scope, device: DeviceRecord, templateId: number, tx: Executor): Promise<void>;
   /** 10002 unless each group / project / company id names a row visible to the caller. */
@@ -55,7 +55,7 @@ export function createDevicesService({
   repo,
   pointsRepo,
   countersRepo,
-  modelsRepo,
+  models,
   applyModelTemplate,
   checkRefs,
   broker,
@@ -68,7 +68,7 @@ export function createDevicesService({
 
   async function modelFor(scope: Scope, id: number | null | undefined): Promise<ModelDefaults | null> {
     if (id === null || id === undefined) return null;
-    const model = await modelsRepo.findVisible(scope, id);
+    const model = await models.findVisible(scope, id);
     if (!model) throw fieldError('model_id', `no model ${id}`);
     return model;
   }

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
-import { containsPattern } from '../devices/devices.repository.js';
+import { containsPattern } from '../../platform/db/like.js';
+import { pathInSubtree } from '../../platform/tenancy/scope.js';
 import { users } from '../users/users.table.js';
 import { graphlibCategories, graphlibItems } from './graphlib.table.js';
 
@@ -12,10 +13,7 @@ export type NewItem = Omit<typeof graphlibItems.$inferInsert, 'id' | 'createdAt'
 
 /** Ids of the users in a path's subtree (the path itself included). */
 const subtreeUsers = (tx: Executor, path: string) =>
-  tx
-    .select({ id: users.id })
-    .from(users)
-    .where(like(users.path, `${path}%`));
+  tx.select({ id: users.id }).from(users).where(pathInSubtree(users.path, path));
 
 /** Written out qualified: Drizzle leaves columns unqualified in a one-table select, which would bind inside. */
 const itemCount = sql<number>`(SELECT count(*)::int FROM graphlib_items gi WHERE gi.category_id = graphlib_categories.id)`;

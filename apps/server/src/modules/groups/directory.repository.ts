@@ -1,8 +1,9 @@
 import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
+import { containsPattern } from '../../platform/db/like.js';
+import { ownerPathInScope } from '../../platform/tenancy/scope.js';
 import { companies } from '../companies/companies.table.js';
-import { containsPattern } from '../devices/devices.repository.js';
 import { deviceGroups, deviceProjects } from './groups.table.js';
 
 /**
@@ -30,7 +31,7 @@ export function createDirectoryRepository<K extends DirectoryKind>(db: Executor,
 
   /** Owned by the scope's data owner or a user below it. */
   const visible = (scope: Scope): SQL =>
-    sql`${table.ownerUserId} IN (SELECT u.id FROM users u WHERE u.path LIKE ${`${scope.dataPath}%`})`;
+    sql`${table.ownerUserId} IN (SELECT u.id FROM users u WHERE ${ownerPathInScope(scope, sql`u.path`)})`;
   const columns = {
     row: table,
     deviceCount: sql<number>`(SELECT count(*)::int FROM devices d WHERE d.${deviceColumn} = ${tableName}."id")`,

@@ -3,10 +3,10 @@ import type { Scope } from '../../platform/auth/scope.js';
 import { BUS, createLocalBus } from '../../platform/bus/event-bus.js';
 import { LIVE_BUS, type LiveReadingsMessage } from './live.feed.js';
 import { createLiveHub, type LiveHub } from './live.hub.js';
-import type { LiveRepository } from './live.repository.js';
+import type { LiveSources } from './live.sources.js';
 
 const scope = { userId: 1, dataOwnerId: 1, dataPath: '/1/', sessionId: 's1', isAdmin: true } as Scope;
-const repo: LiveRepository = {
+const repo: LiveSources = {
   visibleDeviceIds: async () => [10, 11],
   liveSessionIds: async (ids) => new Set(ids),
 };

@@ -3,7 +3,7 @@ import type { PresenceEvent } from '../../gateways/types.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import { BUS, type EventBus } from '../../platform/bus/event-bus.js';
 import { LIVE_BUS, type LiveAlarmMessage, type LiveReadingsMessage } from './live.feed.js';
-import type { LiveRepository } from './live.repository.js';
+import type { LiveSources } from './live.sources.js';
 import { createViewers, type Viewer } from './live.viewers.js';
 
 /** The part of a websocket the hub uses (the `ws` WebSocket satisfies it). */
@@ -34,7 +34,7 @@ export const DEFAULT_LIVE_HUB_OPTIONS: LiveHubOptions = {
 
 export interface LiveHubDeps {
   bus: EventBus;
-  repo: LiveRepository;
+  repo: LiveSources;
   clock: () => Date;
   onError?: (error: unknown, context: string) => void;
 }

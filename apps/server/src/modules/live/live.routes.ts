@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodeJwt } from 'jose';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { createAuthRepository } from '../auth/auth.repository.js';
-import { createAuthenticator } from '../auth/auth.service.js';
+import { buildAuthenticator } from '../auth/authenticator.js';
 import { handleLiveConnection, type LiveIdentity } from './live.connection.js';
 import { startLiveFeed } from './live.feed.js';
 import { createLiveHub, type LiveHub, type LiveHubOptions } from './live.hub.js';
-import { createLiveRepository } from './live.repository.js';
+import { createLiveSources } from './live.sources.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,7 +33,7 @@ export const liveRoutes = fp<LiveOptions>(
     const onError = (error: unknown, context = 'live channel') =>
       log.warn({ err: error, context }, 'live channel');
     const hub = createLiveHub(
-      { bus: runtime.bus, repo: createLiveRepository(deps.database.db), clock, onError },
+      { bus: runtime.bus, repo: createLiveSources(deps.database.db), clock, onError },
       deps.hub,
     );
     const feed = startLiveFeed(runtime.pipeline, runtime.directory, runtime.bus, (error) =>
@@ -47,11 +46,7 @@ export const liveRoutes = fp<LiveOptions>(
     });
 
     // The same check as every HTTP request (session live, user enabled), plus the token's expiry.
-    const checkToken = createAuthenticator({
-      authRepo: createAuthRepository(deps.database.db),
-      signer: deps.signer,
-      clock,
-    });
+    const checkToken = buildAuthenticator(deps.database.db, deps.signer, clock);
     const authenticate = async (token: string): Promise<LiveIdentity | null> => {
       const scope = await checkToken(token);
       if (!scope) return null;

@@ -1,7 +1,7 @@
 import type { Permission } from '@fleet/contracts';
 import type { Scope } from '../../platform/auth/scope.js';
 import { hasPermission } from '../../platform/auth/scope.js';
-import type { LiveRepository } from './live.repository.js';
+import type { LiveSources } from './live.sources.js';
 
 /** Who may receive which event kind: the permissions of the matching HTTP reads. */
 const LD_PERMISSIONS: readonly Permission[] = ['DeviceManage', 'Monitor.DeviceMonitor', 'Device/view'];
@@ -45,7 +45,7 @@ export function viewerKey(scope: Scope): string {
 }
 
 export function createViewers<M>(
-  repo: LiveRepository,
+  repo: LiveSources,
   onRefreshed: (viewer: Viewer<M>) => void,
   onError: (error: unknown) => void,
 ) {

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
-import { containsPattern } from '../devices/devices.repository.js';
+import { containsPattern } from '../../platform/db/like.js';
+import { ownerPathInScope } from '../../platform/tenancy/scope.js';
 import { users } from '../users/users.table.js';
 import { deviceModels } from './models.table.js';
 
@@ -15,7 +16,7 @@ function visible(scope: Scope, tx: Executor): SQL {
     sql`${deviceModels.ownerUserId} IN ${tx
       .select({ id: users.id })
       .from(users)
-      .where(like(users.path, `${scope.dataPath}%`))}`,
+      .where(ownerPathInScope(scope))}`,
   )!;
 }
 

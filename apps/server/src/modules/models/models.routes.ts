@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
-import { createTemplatesRepository } from '../templates/templates.repository.js';
+import { createTemplateLookup } from '../templates/template-lookup.service.js';
 import { createModelsRepository } from './models.repository.js';
 import { createModelsService } from './models.service.js';
 
@@ -16,7 +16,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
   const db = deps.database.db;
   const service = createModelsService({
     repo: createModelsRepository(db),
-    templatesRepo: createTemplatesRepository(db),
+    templates: createTemplateLookup(db),
   });
 
   app.get(

@@ -4,7 +4,7 @@ import { noPermission, userMessage } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
 import { fieldError, notFound } from '../devices/device-errors.js';
 import { classify } from '../devices/device-rules.js';
-import type { TemplatesRepository } from '../templates/templates.repository.js';
+import type { TemplateLookup } from '../templates/template-lookup.service.js';
 import type { ModelsRepository, ModelTableRow } from './models.repository.js';
 
 const toRow = (m: ModelTableRow & { deviceCount: number }): ModelRow => ({
@@ -22,10 +22,10 @@ const toRow = (m: ModelTableRow & { deviceCount: number }): ModelRow => ({
 /** Device models (products): defaults for devices created with them. */
 export function createModelsService({
   repo,
-  templatesRepo,
+  templates,
 }: {
   repo: ModelsRepository;
-  templatesRepo: TemplatesRepository;
+  templates: Pick<TemplateLookup, 'findVisible'>;
 }) {
   async function visible(scope: Scope, id: number) {
     const m = await repo.findVisible(scope, id);
@@ -41,7 +41,7 @@ export function createModelsService({
       const cls = classify(protocol, gw);
       if ('field' in cls) throw fieldError(cls.field, cls.message);
     }
-    if (body.template_id && !(await templatesRepo.findVisible(scope, body.template_id)))
+    if (body.template_id && !(await templates.findVisible(scope, body.template_id)))
       throw fieldError('template_id', `no template ${body.template_id}`);
   }
 

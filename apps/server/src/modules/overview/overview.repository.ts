@@ -3,9 +3,9 @@ import { and, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { ingestCounters } from '../../pipeline/pipeline.table.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
-import { alarmRowsWhere, toAlarmLogRow } from '../alarms/alarm-rows.js';
+import { deviceVisible } from '../../platform/tenancy/scope.js';
+import { alarmRowsWhere, toAlarmLogRow } from '../alarms/alarm-rows.repository.js';
 import { alarmLog } from '../alarms/alarms.table.js';
-import { deviceVisible } from '../devices/device-scope.js';
 import { devices } from '../devices/devices.table.js';
 
 /** One group of the alarms of a day: how many rows of that type and level, and how many unhandled. */

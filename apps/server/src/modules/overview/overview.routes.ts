@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { ok, okResponse } from '../../platform/http/envelope.js';
-import { createConnectivityRepository } from '../connectivity/connectivity.repository.js';
+import { createOnofflineLog } from '../connectivity/onoffline-log.service.js';
 import { createOverviewRepository } from './overview.repository.js';
 import { createOverviewService } from './overview.service.js';
 
@@ -11,7 +11,7 @@ import { createOverviewService } from './overview.service.js';
 export const overviewRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const service = createOverviewService({
     repo: createOverviewRepository(deps.database.db),
-    onoffline: createConnectivityRepository(deps.database.db),
+    onoffline: createOnofflineLog(deps.database.db),
     clock: deps.clock,
   });
 

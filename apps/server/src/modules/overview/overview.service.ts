@@ -6,8 +6,8 @@ import {
 } from '@fleet/contracts';
 import type { Scope } from '../../platform/auth/scope.js';
 import { zonedDay } from '../../platform/time/zone.js';
-import type { ConnectivityRepository } from '../connectivity/connectivity.repository.js';
 import { toLogRow } from '../connectivity/connectivity.service.js';
+import type { OnofflineLog } from '../connectivity/onoffline-log.service.js';
 import type { AlarmDayGroup, OverviewRepository } from './overview.repository.js';
 import { daysEndingWith } from './overview-days.js';
 
@@ -48,7 +48,7 @@ function alarmTrend(groups: AlarmDayGroup[], days: string[]): OverviewReport['al
 export function createOverviewService(deps: {
   repo: OverviewRepository;
   /** The online/offline log, for the latest offline events. */
-  onoffline: Pick<ConnectivityRepository, 'logRows'>;
+  onoffline: Pick<OnofflineLog, 'logRows'>;
   clock: () => Date;
 }) {
   const { repo, onoffline, clock } = deps;

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { rollupRepository } from '../../pipeline/rollup/rollup.repository.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
-import { deviceVisible } from '../devices/device-scope.js';
+import { deviceVisible, ownerPathInScope } from '../../platform/tenancy/scope.js';
 import { dataPoints, devices } from '../devices/devices.table.js';
 import { deviceGroups } from '../groups/groups.table.js';
 import { users } from '../users/users.table.js';
@@ -42,7 +42,7 @@ const QUARTER_MS = 15 * 60_000;
 /** Points that have numeric history: stored (storage_mode != 0) and not of a string type. */
 const reportable = and(ne(dataPoints.storageMode, 0), ne(dataPoints.dataType, 'string'));
 
-/** SQL of the data reports (docs/api-datacenter.md "Data report V2"); visibility through device-scope. */
+/** SQL of the data reports (docs/api-datacenter.md "Data report V2"); visibility through deviceVisible (platform/tenancy/scope.ts). */
 export function createReportRepository(db: Executor) {
   return {
     /** The group when the caller sees it (owned in its data subtree). */
@@ -51,7 +51,7 @@ export function createReportRepository(db: Executor) {
         .select({ id: deviceGroups.id, name: deviceGroups.name })
         .from(deviceGroups)
         .innerJoin(users, eq(users.id, deviceGroups.ownerUserId))
-        .where(and(eq(deviceGroups.id, groupId), sql`${users.path} like ${`${scope.dataPath}%`}`));
+        .where(and(eq(deviceGroups.id, groupId), ownerPathInScope(scope)));
       return row ?? null;
     },
 

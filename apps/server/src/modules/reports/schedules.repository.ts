@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor, Tx } from '../../platform/db/client.js';
+import { ownerPathInScope } from '../../platform/tenancy/scope.js';
 import { contacts, noticeOutbox } from '../contacts/contacts.table.js';
 import { devices } from '../devices/devices.table.js';
 import { exportJobs } from '../exports/exports.table.js';
@@ -93,7 +94,7 @@ export function createSchedulesRepository(db: Executor) {
         .select({ id: contacts.id, email: contacts.email })
         .from(contacts)
         .innerJoin(users, eq(users.id, contacts.ownerUserId))
-        .where(and(inArray(contacts.id, [...ids]), sql`${users.path} like ${`${scope.dataPath}%`}`));
+        .where(and(inArray(contacts.id, [...ids]), ownerPathInScope(scope)));
     },
 
     /** Queued or running exports of the user (the per-user limit of the exports module). */

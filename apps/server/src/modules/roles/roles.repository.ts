@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
-import { searchPattern } from '../users/user-admin.repository.js';
+import { containsPattern } from '../../platform/db/like.js';
 import { roles, userRoles } from '../users/users.table.js';
 
 export type RoleTableRow = typeof roles.$inferSelect;
@@ -32,7 +32,7 @@ export function createRolesRepository(db: Executor) {
       tx: Executor = db,
     ): Promise<{ rows: RoleView[]; total: number }> {
       const parts: SQL[] = [eq(roles.ownerUserId, ownerUserId)];
-      if (search) parts.push(ilike(roles.name, searchPattern(search)));
+      if (search) parts.push(ilike(roles.name, containsPattern(search)));
       const where = and(...parts);
       const column = SORTABLE[page.sort as keyof typeof SORTABLE] ?? roles.id;
       const rows = await select(tx)

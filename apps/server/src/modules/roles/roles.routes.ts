@@ -4,18 +4,13 @@ import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
-import { createUsersRepository } from '../users/users.repository.js';
-import { createRolesRepository } from './roles.repository.js';
-import { createRolesService } from './roles.service.js';
+import { buildRolesService } from './roles.module.js';
 
 const tags = ['role'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const rolesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const service = createRolesService({
-    rolesRepo: createRolesRepository(deps.database.db),
-    usersRepo: createUsersRepository(deps.database.db),
-  });
+  const service = buildRolesService(deps.database.db);
 
   app.get(
     '/auth/group',

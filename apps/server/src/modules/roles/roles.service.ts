@@ -7,20 +7,21 @@ import {
   type RoleUpdate,
   type RuleGroup,
 } from '@fleet/contracts';
-import { isBelowDataOwner, notFound, requireHoldsAll, requirePlatform } from '../../platform/auth/access.js';
+import { notFound, requireHoldsAll, requirePlatform } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import { userMessage } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import { isBelowDataOwner } from '../../platform/tenancy/scope.js';
+import type { UserAccounts } from '../users/user-accounts.service.js';
 import { toRole } from './roles.mapping.js';
 import type { RolePatch, RolesRepository, RoleView } from './roles.repository.js';
 
 export interface RolesServiceDeps {
   rolesRepo: RolesRepository;
-  usersRepo: Pick<UsersRepository, 'findById'>;
+  users: Pick<UserAccounts, 'findById'>;
 }
 
-export function createRolesService({ rolesRepo, usersRepo }: RolesServiceDeps) {
+export function createRolesService({ rolesRepo, users }: RolesServiceDeps) {
   /** A role owned by the caller's data owner whose permissions the caller holds, else 404 / 10001. */
   async function ownRole(scope: Scope, id: number): Promise<RoleView> {
     const found = await rolesRepo.findById(id);
@@ -32,7 +33,7 @@ export function createRolesService({ rolesRepo, usersRepo }: RolesServiceDeps) {
   /** `uid` must be the caller, its data owner or a user below the data owner (404 otherwise). */
   async function visibleUser(scope: Scope, uid: number): Promise<number> {
     if (uid === scope.userId || uid === scope.dataOwnerId) return uid;
-    const user = await usersRepo.findById(uid);
+    const user = await users.findById(uid);
     if (!user || !isBelowDataOwner(scope, user.path)) throw notFound('user not found');
     return uid;
   }

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, isNotNull, like, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
-import { containsPattern } from '../devices/devices.repository.js';
+import { containsPattern } from '../../platform/db/like.js';
+import { pathInSubtree } from '../../platform/tenancy/scope.js';
 import { users } from '../users/users.table.js';
 import { scadaApps } from './scada.table.js';
 
@@ -23,10 +24,7 @@ const listColumns = {
 
 /** Ids of the users in a path's subtree (the path itself included). */
 const subtreeUsers = (tx: Executor, path: string) =>
-  tx
-    .select({ id: users.id })
-    .from(users)
-    .where(like(users.path, `${path}%`));
+  tx.select({ id: users.id }).from(users).where(pathInSubtree(users.path, path));
 
 export function createScadaRepository(db: Executor) {
   /** Like devices: owned by the scope's data owner or a user below it. */

@@ -16,10 +16,9 @@ import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
-import { createDevicesRepository } from '../devices/devices.repository.js';
-import { createPointsRepository } from '../devices/points.repository.js';
+import { createDeviceLookup } from '../devices/device-lookup.service.js';
 import { contentDisposition } from '../exports/exports.routes.js';
-import { createTemplatesRepository } from '../templates/templates.repository.js';
+import { createTemplateLookup } from '../templates/template-lookup.service.js';
 import { createScadaRepository } from './scada.repository.js';
 import { createScadaService } from './scada.service.js';
 
@@ -35,9 +34,8 @@ export const scadaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
   const db = deps.database.db;
   const service = createScadaService({
     repo: createScadaRepository(db),
-    templatesRepo: createTemplatesRepository(db),
-    devicesRepo: createDevicesRepository(db),
-    pointsRepo: createPointsRepository(db),
+    templates: createTemplateLookup(db),
+    devices: createDeviceLookup(db),
   });
 
   app.get(

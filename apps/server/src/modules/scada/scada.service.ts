@@ -23,16 +23,14 @@ import type { Executor } from '../../platform/db/client.js';
 import { fieldError, noPermission, paramError, userMessage } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
 import { notFound } from '../devices/device-errors.js';
-import type { DevicesRepository } from '../devices/devices.repository.js';
-import type { PointsRepository } from '../devices/points.repository.js';
-import type { TemplatesRepository } from '../templates/templates.repository.js';
+import type { DeviceLookup } from '../devices/device-lookup.service.js';
+import type { TemplateLookup } from '../templates/template-lookup.service.js';
 import type { ScadaListRow, ScadaRepository, ScadaTableRow } from './scada.repository.js';
 
 export interface ScadaServiceDeps {
   repo: ScadaRepository;
-  templatesRepo: Pick<TemplatesRepository, 'findVisible'>;
-  devicesRepo: Pick<DevicesRepository, 'findVisible'>;
-  pointsRepo: Pick<PointsRepository, 'points'>;
+  templates: Pick<TemplateLookup, 'findVisible'>;
+  devices: Pick<DeviceLookup, 'findVisible' | 'points'>;
 }
 
 const toRow = (r: ScadaListRow): ScadaRow => ({
@@ -89,7 +87,7 @@ function requireManager(scope: Scope) {
 }
 
 /** SCADA apps and templates of a tenant (docs/api-scada.md). */
-export function createScadaService({ repo, templatesRepo, devicesRepo, pointsRepo }: ScadaServiceDeps) {
+export function createScadaService({ repo, templates, devices }: ScadaServiceDeps) {
   async function visible(scope: Scope, id: number): Promise<ScadaTableRow> {
     const row = await repo.findVisible(scope, id);
     if (!row) throw notFound('SCADA app');
@@ -108,7 +106,7 @@ export function createScadaService({ repo, templatesRepo, devicesRepo, pointsRep
       return null;
     }
     if (templateId == null) throw fieldError(field, 'scada.templateRequired');
-    if (!(await templatesRepo.findVisible(scope, templateId)))
+    if (!(await templates.findVisible(scope, templateId)))
       throw fieldError(field, 'scada.unknownTemplate', { id: templateId });
     return templateId;
   }
@@ -242,13 +240,13 @@ export function createScadaService({ repo, templatesRepo, devicesRepo, pointsRep
     async resolve(scope: Scope, id: number, deviceId: number): Promise<ScadaResolved> {
       const row = await visible(scope, id);
       if (row.kind !== 'template') throw userMessage('scada.notTemplate');
-      const device = await devicesRepo.findVisible(scope, deviceId);
+      const device = await devices.findVisible(scope, deviceId);
       if (!device) throw notFound('device');
       if (row.templateId === null || device.templateId !== row.templateId)
         throw fieldError('query.device_id', 'scada.deviceNotOfTemplate', { id: deviceId });
       // Points come ordered by slave and sort: on a gateway the first point of a name wins.
       const byName = new Map<string, string>();
-      for (const p of await pointsRepo.points(deviceId))
+      for (const p of await devices.points(deviceId))
         if (!byName.has(p.name)) byName.set(p.name, String(p.id));
       const { doc, missing } = resolveTemplateBindings(current(row.document), byName);
       return { id: row.id, device_id: deviceId, document: doc, missing };

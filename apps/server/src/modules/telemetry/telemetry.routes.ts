@@ -17,8 +17,8 @@ import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { ok, okResponse } from '../../platform/http/envelope.js';
+import { createDeviceLookup } from '../devices/device-lookup.service.js';
 import { buildDeviceServices } from '../devices/devices.module.js';
-import { createDevicesRepository } from '../devices/devices.repository.js';
 import { createTelemetryRepository } from './telemetry.repository.js';
 import { createTelemetryService } from './telemetry.service.js';
 
@@ -30,7 +30,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
   const db = deps.database.db;
   const telemetry = createTelemetryService({
     repo: createTelemetryRepository(db),
-    devicesRepo: createDevicesRepository(db),
+    deviceLookup: createDeviceLookup(db),
     devices: buildDeviceServices(deps).devices,
   });
 

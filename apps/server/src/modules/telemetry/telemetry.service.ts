@@ -17,14 +17,14 @@ import {
 import { notFound } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import { fieldError, paramError } from '../../platform/http/errors.js';
-import type { DevicesRepository } from '../devices/devices.repository.js';
+import type { DeviceLookup } from '../devices/device-lookup.service.js';
 import type { DevicesService } from '../devices/devices.service.js';
 import { fillBuckets, rawPoints, seriesPlan } from './series-buckets.js';
 import type { PointWithLatest, SeriesRow, TelemetryRepository } from './telemetry.repository.js';
 
 export interface TelemetryServiceDeps {
   repo: TelemetryRepository;
-  devicesRepo: DevicesRepository;
+  deviceLookup: Pick<DeviceLookup, 'visibleIds'>;
   devices: Pick<DevicesService, 'visibleDevice' | 'list'>;
 }
 
@@ -52,13 +52,13 @@ function decodeCursor(cursor: string, pointId: number, order: string): number {
 }
 
 /** Latest values, data streams and history of the points of visible devices. */
-export function createTelemetryService({ repo, devicesRepo, devices }: TelemetryServiceDeps) {
+export function createTelemetryService({ repo, deviceLookup, devices }: TelemetryServiceDeps) {
   /** Points by id, 404 unless every one exists on a device the caller may see. */
   async function visiblePoints(scope: Scope, pointIds: readonly number[]) {
     const points = await repo.points(pointIds);
     if (points.length !== pointIds.length) throw notFound('point');
     const deviceIds = [...new Set(points.map((p) => p.deviceId))];
-    const visible = await devicesRepo.visibleIds(scope, deviceIds);
+    const visible = await deviceLookup.visibleIds(scope, deviceIds);
     if (visible.length !== deviceIds.length) throw notFound('point');
     const byId = new Map(points.map((p) => [p.id, p]));
     return pointIds.map((id) => byId.get(id)!);

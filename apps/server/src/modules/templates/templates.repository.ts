@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
-import { containsPattern } from '../devices/devices.repository.js';
+import { containsPattern } from '../../platform/db/like.js';
+import { ownerPathInScope } from '../../platform/tenancy/scope.js';
 import { devices } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
 import { deviceTemplates } from './templates.table.js';
@@ -9,21 +10,19 @@ import { deviceTemplates } from './templates.table.js';
 export type TemplateTableRow = typeof deviceTemplates.$inferSelect;
 export type NewTemplate = Omit<typeof deviceTemplates.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-const inSubtree = (scope: Scope) => like(users.path, `${scope.dataPath}%`);
-
 export function createTemplatesRepository(db: Executor) {
   /** Platform templates (no owner) and templates owned in the scope's data subtree. */
   function visible(scope: Scope, tx: Executor): SQL {
     return or(
       isNull(deviceTemplates.ownerUserId),
-      sql`${deviceTemplates.ownerUserId} IN ${tx.select({ id: users.id }).from(users).where(inSubtree(scope))}`,
+      sql`${deviceTemplates.ownerUserId} IN ${tx.select({ id: users.id }).from(users).where(ownerPathInScope(scope))}`,
     )!;
   }
 
   /** Devices in the scope's data subtree built from an older version. */
   const outdated = (scope: Scope) => sql<number>`(SELECT count(*)::int FROM devices d JOIN users u
     ON u.id = d.owner_user_id WHERE d.template_id = "device_templates"."id"
-    AND d.template_version < "device_templates"."version" AND u.path LIKE ${`${scope.dataPath}%`})`;
+    AND d.template_version < "device_templates"."version" AND ${ownerPathInScope(scope, sql`u.path`)})`;
 
   return {
     transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
@@ -66,7 +65,7 @@ export function createTemplatesRepository(db: Executor) {
       const [row] = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, ownerId), inSubtree(scope)));
+        .where(and(eq(users.id, ownerId), ownerPathInScope(scope)));
       return row !== undefined;
     },
 
@@ -109,7 +108,7 @@ export function createTemplatesRepository(db: Executor) {
         })
         .from(devices)
         .innerJoin(users, eq(users.id, devices.ownerUserId))
-        .where(and(eq(devices.templateId, templateId), inSubtree(scope)))
+        .where(and(eq(devices.templateId, templateId), ownerPathInScope(scope)))
         .orderBy(asc(devices.id));
     },
 

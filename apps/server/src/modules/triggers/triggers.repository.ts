@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, like, ne, sql } from 'drizzle-orm';
-import { dataPathPattern } from '../../platform/auth/access.js';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
+import { ownerPathInScope } from '../../platform/tenancy/scope.js';
 import { alarmLog } from '../alarms/alarms.table.js';
 import { contacts, triggerContactLinks } from '../contacts/contacts.table.js';
 import { dataPoints } from '../devices/devices.table.js';
@@ -109,7 +109,7 @@ export function createTriggersRepository(db: Executor) {
         .select({ id: contacts.id })
         .from(contacts)
         .innerJoin(users, eq(users.id, contacts.ownerUserId))
-        .where(and(inArray(contacts.id, ids), like(users.path, dataPathPattern(scope))));
+        .where(and(inArray(contacts.id, ids), ownerPathInScope(scope)));
       return rows.map((r) => r.id);
     },
 

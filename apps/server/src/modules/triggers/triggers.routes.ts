@@ -6,7 +6,7 @@ import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import { type AlarmDeviceEvent, BUS } from '../../platform/bus/event-bus.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
-import { createDevicesRepository } from '../devices/devices.repository.js';
+import { createDeviceLookup } from '../devices/device-lookup.service.js';
 import { createTriggersRepository } from './triggers.repository.js';
 import { createTriggersService } from './triggers.service.js';
 
@@ -21,7 +21,7 @@ export const triggersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   const db = deps.database.db;
   const service = createTriggersService({
     repo: createTriggersRepository(db),
-    devices: createDevicesRepository(db),
+    devices: createDeviceLookup(db),
     clock: deps.clock,
     recoverOpenAlarm: (trigger, message) => recoverTriggerAlarm({ db, bus }, trigger, message, deps.clock()),
     deviceChanged(deviceId) {

@@ -9,12 +9,12 @@ import {
 import { notFound } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import { fieldError, noPermission, paramError } from '../../platform/http/errors.js';
-import type { DevicesRepository } from '../devices/devices.repository.js';
+import type { DeviceLookup } from '../devices/device-lookup.service.js';
 import type { TriggerPatch, TriggerRecord, TriggersRepository } from './triggers.repository.js';
 
 export interface TriggersServiceDeps {
   repo: TriggersRepository;
-  devices: Pick<DevicesRepository, 'findVisible'>;
+  devices: Pick<DeviceLookup, 'findVisible'>;
   clock: () => Date;
   /** Recovers the trigger's open alarm at once (and publishes it); the engine's SQL. */
   recoverOpenAlarm(trigger: { id: number; notify: boolean }, message: string): Promise<unknown>;

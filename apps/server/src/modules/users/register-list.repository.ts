@@ -1,7 +1,9 @@
-import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
-import { searchPattern } from './user-admin.repository.js';
+import { containsPattern } from '../../platform/db/like.js';
+import { managedUsers } from '../../platform/tenancy/scope.js';
 import { users } from './users.table.js';
 
 const parent = alias(users, 'parent');
@@ -10,14 +12,13 @@ const parent = alias(users, 'parent');
 export function createRegisterListRepository(db: Executor) {
   return {
     async list(
-      filter: { pathPattern: string; excludeId: number; search?: string },
+      filter: { scope: Scope; search?: string },
       page: { limit: number; offset: number },
       tx: Executor = db,
     ) {
-      const p = filter.search ? searchPattern(filter.search) : undefined;
+      const p = filter.search ? containsPattern(filter.search) : undefined;
       const where = and(
-        sql`${users.path} like ${filter.pathPattern}`,
-        ne(users.id, filter.excludeId),
+        managedUsers(filter.scope),
         eq(users.userType, 5),
         p ? or(ilike(users.username, p), ilike(users.nickName, p), ilike(users.phone, p)) : undefined,
       );

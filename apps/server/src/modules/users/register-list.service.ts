@@ -13,10 +13,7 @@ export function createRegisterListService(deps: {
   return {
     /** GET /auth/user/register: user_type 5 below the caller's data owner, with bound devices. */
     async list(scope: Scope, q: RegisterListQuery): Promise<ListResult<RegisterUserRow>> {
-      const { rows, total } = await deps.repo.list(
-        { pathPattern: `${scope.dataPath}%`, excludeId: scope.dataOwnerId, search: q.search || undefined },
-        pageWindow(q),
-      );
+      const { rows, total } = await deps.repo.list({ scope, search: q.search || undefined }, pageWindow(q));
       const devices = await deps.countDevicesOf(rows.map((r) => r.id));
       return {
         rows: rows.map((r) => ({

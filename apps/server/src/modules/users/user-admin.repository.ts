@@ -1,19 +1,9 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  ilike,
-  inArray,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
+import { containsPattern } from '../../platform/db/like.js';
+import { managedUsers } from '../../platform/tenancy/scope.js';
 import { roles, userRoles, users } from './users.table.js';
 
 type UserTableRow = typeof users.$inferSelect;
@@ -27,10 +17,8 @@ export interface UserView extends UserTableRow {
 }
 
 export interface UserFilter {
-  /** LIKE pattern of the subtree ('/1/7/%'). */
-  pathPattern: string;
-  /** The data owner itself, excluded (a caller manages users strictly below it). */
-  excludeId: number;
+  /** The caller: it lists the users it manages (below its data owner, the owner excluded). */
+  scope: Scope;
   search?: string;
   userType?: number;
   status?: number;
@@ -61,14 +49,10 @@ const roleRefs = sql<{ id: number; name: string }[] | string>`(
   where ${userRoles.userId} = ${users.id})`;
 const children = sql<number | string>`(select count(*) from ${users} c where c.parent_id = ${users.id})`;
 
-export function searchPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function whereOf(f: UserFilter): SQL | undefined {
-  const parts: (SQL | undefined)[] = [sql`${users.path} like ${f.pathPattern}`, ne(users.id, f.excludeId)];
+  const parts: (SQL | undefined)[] = [managedUsers(f.scope)];
   if (f.search) {
-    const p = searchPattern(f.search);
+    const p = containsPattern(f.search);
     parts.push(
       or(ilike(users.username, p), ilike(users.nickName, p), ilike(users.phone, p), ilike(users.company, p)),
     );

@@ -14,9 +14,8 @@ import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
-import { createAuthRepository } from '../auth/auth.repository.js';
-import { createRolesRepository } from '../roles/roles.repository.js';
-import { createRolesService } from '../roles/roles.service.js';
+import { createSessionsService } from '../auth/sessions.service.js';
+import { buildRolesService } from '../roles/roles.module.js';
 import { createDeviceCounter } from './device-count.repository.js';
 import { createRegisterListRepository } from './register-list.repository.js';
 import { createRegisterListService } from './register-list.service.js';
@@ -40,11 +39,11 @@ export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminOptions> = async (a
   const service = createUserAdminService({
     usersRepo,
     adminRepo: createUserAdminRepository(db),
-    authRepo: createAuthRepository(db),
+    sessions: createSessionsService(db),
     clock: deps.clock,
     countDevicesOf,
   });
-  const roles = createRolesService({ rolesRepo: createRolesRepository(db), usersRepo });
+  const roles = buildRolesService(db);
   const registered = createRegisterListService({ repo: createRegisterListRepository(db), countDevicesOf });
 
   app.get(

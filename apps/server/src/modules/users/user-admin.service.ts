@@ -1,10 +1,11 @@
 import type { ListResult, UserCreate, UserListQuery, UserRow, UserUpdate } from '@fleet/contracts';
-import { isBelowDataOwner, notFound, requireHoldsAll } from '../../platform/auth/access.js';
+import { notFound, requireHoldsAll } from '../../platform/auth/access.js';
 import { hashPassword } from '../../platform/auth/password.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import { noPermission, paramError, userMessage } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
-import type { AuthRepository } from '../auth/auth.repository.js';
+import { isBelowDataOwner } from '../../platform/tenancy/scope.js';
+import type { SessionsService } from '../auth/sessions.service.js';
 import type { UserAdminRepository, UserPatch, UserView } from './user-admin.repository.js';
 import { feesPatch, limitsPatch, profilePatch, toUserRow } from './user-rules.js';
 import type { UsersRepository } from './users.repository.js';
@@ -15,13 +16,13 @@ export type CountDevicesOf = (userIds: number[]) => Promise<Map<number, number>>
 export interface UserAdminServiceDeps {
   usersRepo: Pick<UsersRepository, 'findById' | 'create'>;
   adminRepo: UserAdminRepository;
-  authRepo: Pick<AuthRepository, 'revokeAllSessions'>;
+  sessions: Pick<SessionsService, 'revokeAllSessions'>;
   clock: () => Date;
   countDevicesOf: CountDevicesOf;
 }
 
 export function createUserAdminService(deps: UserAdminServiceDeps) {
-  const { usersRepo, adminRepo, authRepo, clock, countDevicesOf } = deps;
+  const { usersRepo, adminRepo, sessions, clock, countDevicesOf } = deps;
 
   async function dataOwner(scope: Scope) {
     const owner = await usersRepo.findById(scope.dataOwnerId);
@@ -70,8 +71,7 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
     async list(scope: Scope, q: UserListQuery): Promise<ListResult<UserRow>> {
       const { rows, total } = await adminRepo.list(
         {
-          pathPattern: `${scope.dataPath}%`,
-          excludeId: scope.dataOwnerId,
+          scope,
           search: q.search || undefined,
           userType: q.user_type,
           status: q.status,
@@ -140,7 +140,7 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
       if (roleIds) await adminRepo.replaceRoles(target.id, roleIds);
       const expired = patch.userExpire != null && patch.userExpire <= now;
       if (patch.status === 0 || expired || patch.passwordHash)
-        await authRepo.revokeAllSessions(target.id, now);
+        await sessions.revokeAllSessions(target.id, now);
       return view(target.id);
     },
 
@@ -150,7 +150,7 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
       if (target.childrenCount > 0) throw userMessage('user.hasChildren');
       const devices = await countDevicesOf([target.id]);
       if ((devices.get(target.id) ?? 0) > 0) throw userMessage('user.ownsDevices');
-      await authRepo.revokeAllSessions(target.id, clock());
+      await sessions.revokeAllSessions(target.id, clock());
       await adminRepo.delete(target.id);
       return null;
     },

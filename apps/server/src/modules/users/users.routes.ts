@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
-import { createAuthRepository } from '../auth/auth.repository.js';
+import { createSessionsService } from '../auth/sessions.service.js';
 import { createUsersRepository } from './users.repository.js';
 import { createUsersService } from './users.service.js';
 
@@ -13,7 +13,7 @@ const tags = ['user'];
 export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const service = createUsersService({
     usersRepo: createUsersRepository(deps.database.db),
-    authRepo: createAuthRepository(deps.database.db),
+    sessions: createSessionsService(deps.database.db),
     clock: deps.clock,
   });
 

@@ -8,7 +8,7 @@ import {
 import { hashPassword, verifyPassword } from '../../platform/auth/password.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import { sessionExpired, userMessage } from '../../platform/http/errors.js';
-import type { AuthRepository } from '../auth/auth.repository.js';
+import type { SessionsService } from '../auth/sessions.service.js';
 import type { ProfilePatch, UserRow, UsersRepository } from './users.repository.js';
 
 export type MeUpdate = UpdateMeBody;
@@ -16,7 +16,7 @@ export type PasswordChange = ChangePasswordBody;
 
 export interface UsersServiceDeps {
   usersRepo: UsersRepository;
-  authRepo: Pick<AuthRepository, 'revokeOtherSessions'>;
+  sessions: Pick<SessionsService, 'revokeOtherSessions'>;
   clock: () => Date;
 }
 
@@ -60,7 +60,7 @@ export function toUserInfo(user: UserRow, roles: string[]): UserInfo {
   };
 }
 
-export function createUsersService({ usersRepo, authRepo, clock }: UsersServiceDeps) {
+export function createUsersService({ usersRepo, sessions, clock }: UsersServiceDeps) {
   async function info(scope: Scope): Promise<UserInfo> {
     const user = await usersRepo.findById(scope.userId);
     if (!user) throw sessionExpired();
@@ -95,7 +95,7 @@ export function createUsersService({ usersRepo, authRepo, clock }: UsersServiceD
         throw userMessage('user.oldPasswordWrong');
       }
       await usersRepo.updatePasswordHash(user.id, await hashPassword(change.new_password));
-      await authRepo.revokeOtherSessions(user.id, scope.sessionId, clock());
+      await sessions.revokeOtherSessions(user.id, scope.sessionId, clock());
       return null;
     },
   };

@@ -1,9 +1,9 @@
 import { thresholdText } from '@fleet/contracts';
-import type { EngineTrigger, RaiseDraft } from './alarm-store.js';
+import type { EngineTrigger, RaiseDraft } from './alarm-engine.repository.js';
 
 /**
  * What the engine raises for each kind of trigger: the alarm row's type, cause, value, threshold text
- * and message (pure; the engine decides when, alarm-store writes it).
+ * and message (pure; the engine decides when, alarm-engine.repository writes it).
  */
 const pointLabel = (t: EngineTrigger) => t.pointTitle || t.pointName || `point ${t.pointId}`;
 

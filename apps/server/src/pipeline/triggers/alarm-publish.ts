@@ -1,8 +1,8 @@
-import { alarmRowsByIds } from '../../modules/alarms/alarm-rows.js';
+import { alarmRowsByIds } from '../../modules/alarms/alarm-rows.repository.js';
 import { LIVE_BUS, type LiveAlarmMessage } from '../../modules/live/live.feed.js';
 import { type AlarmDeviceEvent, BUS, type EventBus } from '../../platform/bus/event-bus.js';
 import type { Executor } from '../../platform/db/client.js';
-import { type AlarmWrite, createAlarmStore } from './alarm-store.js';
+import { type AlarmWrite, createAlarmEngineRepository } from './alarm-engine.repository.js';
 
 /**
  * After a raise or recovery committed: `AL` for each row (the AlarmLogRow exactly as the log answers
@@ -34,7 +34,7 @@ export async function recoverTriggerAlarm(
   message: string,
   at: Date,
 ): Promise<boolean> {
-  const store = createAlarmStore(deps.db);
+  const store = createAlarmEngineRepository(deps.db);
   const write = await store.transaction(async (tx) => {
     const open = await store.openAlarmOf(trigger.id, tx);
     if (!open) return undefined;

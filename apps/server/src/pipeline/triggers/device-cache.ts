@@ -1,4 +1,4 @@
-import type { EngineTrigger, OpenAlarm } from './alarm-store.js';
+import type { EngineTrigger, OpenAlarm } from './alarm-engine.repository.js';
 
 /** What the engine knows of one device: its active triggers and their open alarms. */
 export interface DeviceAlarmState {

@@ -2,7 +2,7 @@ import type { AlarmLogRow, TriggerRow } from '@fleet/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PresenceEvent } from '../../gateways/types.js';
-import { alarmRowsByIds } from '../../modules/alarms/alarm-rows.js';
+import { alarmRowsByIds } from '../../modules/alarms/alarm-rows.repository.js';
 import { alarmLog } from '../../modules/alarms/alarms.table.js';
 import { contacts, noticeOutbox } from '../../modules/contacts/contacts.table.js';
 import { dataPoints, devices } from '../../modules/devices/devices.table.js';

@@ -9,8 +9,13 @@ import {
 import type { Database } from '../../platform/db/client.js';
 import type { Pipeline, StoredReading } from '../types.js';
 import { codeDraft, limitDraft, offlineDraft, staleDraft } from './alarm-drafts.js';
+import {
+  type AlarmWrite,
+  createAlarmEngineRepository,
+  type EngineTrigger,
+  type RaiseDraft,
+} from './alarm-engine.repository.js';
 import { publishAlarmWrites } from './alarm-publish.js';
-import { type AlarmWrite, createAlarmStore, type EngineTrigger, type RaiseDraft } from './alarm-store.js';
 import { createDeviceCache, type DeviceAlarmState, deviceAlarmState } from './device-cache.js';
 import { fireCodeOf, isActive, isClear, isStale } from './evaluate.js';
 import { createTriggerHolds, type Hold } from './trigger-holds.repository.js';
@@ -46,7 +51,7 @@ const STALE_CHECK_S = 5;
 export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
   const { database, bus, pipeline, clock, logger } = deps;
   const db = database.db;
-  const store = createAlarmStore(db);
+  const store = createAlarmEngineRepository(db);
   /** Minimum-duration holds, stored so a restart or another instance raises them (trigger_holds). */
   const holds = createTriggerHolds(db);
   /** Triggers whose sweeper raise is queued. */

@@ -10,20 +10,8 @@ import { hasPermission, type Scope } from './scope.js';
 /** 404 / 50000: the object does not exist for the caller (outside its scope). */
 export const notFound = (what = 'not found') => new AppError(BizCode.FAILED, what, null, 404);
 
-/** Rows owned by the caller's data owner or by any user below it. */
-export function canSeeOwnerPath(scope: Scope, ownerPath: string): boolean {
-  return ownerPath.startsWith(scope.dataPath);
-}
-
-/** Users the caller manages: strictly below its data owner. */
-export function isBelowDataOwner(scope: Scope, userPath: string): boolean {
-  return userPath.startsWith(scope.dataPath) && userPath !== scope.dataPath;
-}
-
-/** The LIKE pattern of everything owned in the caller's data (`path LIKE pattern`). */
-export function dataPathPattern(scope: Scope): string {
-  return `${scope.dataPath}%`;
-}
+// The tenancy rule itself (SQL and loaded rows) lives in platform/tenancy/scope.ts.
+export { canSeeOwnerPath, isBelowDataOwner } from '../tenancy/scope.js';
 
 /** Platform-level actions: user type 0 only (SPEC 6), 10001 otherwise. */
 export function requirePlatform(scope: Scope): void {

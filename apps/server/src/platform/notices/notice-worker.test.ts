@@ -8,7 +8,7 @@ import type { AlarmLogRow } from '@fleet/contracts';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { alarmRowsByIds } from '../../modules/alarms/alarm-rows.js';
+import { alarmRowsByIds } from '../../modules/alarms/alarm-rows.repository.js';
 import { alarmLog } from '../../modules/alarms/alarms.table.js';
 import { contacts, noticeOutbox } from '../../modules/contacts/contacts.table.js';
 import { exportJobs } from '../../modules/exports/exports.table.js';

@@ -1,7 +1,7 @@
 import type { AlarmLogRow, WebhookKind } from '@fleet/contracts';
 import { WEBHOOK_KINDS } from '@fleet/contracts';
 import type { Config } from '../../config.js';
-import { alarmRowsByIds } from '../../modules/alarms/alarm-rows.js';
+import { alarmRowsByIds } from '../../modules/alarms/alarm-rows.repository.js';
 import { BUS, type EventBus } from '../bus/event-bus.js';
 import { secretBoxFor } from '../crypto/secret-box.js';
 import type { Database } from '../db/client.js';

@@ -2,7 +2,7 @@ import type { TranslateItem } from '@fleet/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Scope } from '../../../platform/auth/scope.js';
 import type { Executor } from '../../../platform/db/client.js';
-import { deviceVisible } from '../../devices/device-scope.js';
+import { deviceVisible } from '../../../platform/tenancy/scope.js';
 import { dataPoints, devices } from '../../devices/devices.table.js';
 
 export interface HistoryPoint {

@@ -72,7 +72,7 @@ const onlineOf = (deviceId: number, online: number | undefined) =>
  * recover run inside the caller's transaction so the alarm row, the outbox rows and
  * devices.alarm_type commit together.
  */
-export function createAlarmStore(db: Executor) {
+export function createAlarmEngineRepository(db: Executor) {
   /** Outbox rows for every enabled linked contact and enabled channel; answers how many. */
   async function queueNotices(tx: Executor, triggerId: number, alarmId: number): Promise<number> {
     const linked = await tx
@@ -272,4 +272,4 @@ export function createAlarmStore(db: Executor) {
   };
 }
 
-export type AlarmStore = ReturnType<typeof createAlarmStore>;
+export type AlarmEngineRepository = ReturnType<typeof createAlarmEngineRepository>;
