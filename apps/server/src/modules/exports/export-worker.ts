@@ -1,13 +1,14 @@
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EXPORT_MAX_ROWS, EXPORT_TTL_DAYS, type ExportKind } from '@fleet/contracts';
-import { hasPermission, scopeOf } from '../../platform/auth/scope.js';
+import { hasPermission } from '../../platform/auth/scope.js';
 import type { EventBus } from '../../platform/bus/event-bus.js';
 import type { Database } from '../../platform/db/client.js';
 import { type FileStore, isFileHash } from '../../platform/files/file-store.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { JobLayer } from '../../platform/jobs/job-layer.js';
 import { createTask } from '../../platform/jobs/task.js';
+import { buildBackgroundScopes } from '../auth/authenticator.js';
 import { decideFormat, exportFileName, languageOf, progressOf, rowLimit } from './export-job.js';
 import { EXPORT_KIND_RULES, parseExportParams } from './export-params.js';
 import { createExportWriter, type ExportWriter } from './export-writer.js';
@@ -76,6 +77,7 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
   const { clock, store, instanceId } = deps;
   const db = deps.database.db;
   const repo = createExportsRepository(db);
+  const scopeOfUser = buildBackgroundScopes(db);
   const pageSize = deps.pageSize ?? DEFAULT_PAGE_SIZE;
   const sources = { ...EXPORT_SOURCES, ...deps.sources } as Record<ExportKind, SourceFactory>;
 
@@ -101,9 +103,8 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
 
   /** The owner's scope now (not when the job was queued), with the permissions the export needs. */
   async function ownerScope(job: ExportJobRecord, kind: ExportKind) {
-    const row = await repo.ownerScopeRow(job.userId, clock());
-    if (!row) throw new ExportFailure('the account is disabled or expired');
-    const scope = scopeOf(row);
+    const scope = await scopeOfUser(job.userId, clock());
+    if (!scope) throw new ExportFailure('the account is disabled or expired');
     const allowed =
       hasPermission(scope, 'ExportFile') &&
       EXPORT_KIND_RULES[kind].permissions.some((p) => hasPermission(scope, p));

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
-import { createAuthRepository } from '../auth/auth.repository.js';
 import { users } from '../users/users.table.js';
 import { exportJobs } from './exports.table.js';
 
@@ -197,9 +196,6 @@ export function createExportsRepository(db: Executor) {
         .returning({ id: exportJobs.id });
       return rows.length;
     },
-
-    /** The job owner as the auth plugin would resolve it, without a session (auth repository). */
-    ownerScopeRow: (userId: number, now: Date) => createAuthRepository(db).findUserScopeRow(userId, now),
   };
 }
 
