@@ -6,11 +6,13 @@ import type {
   ScadaImportBody,
   ScadaKind,
   ScadaListQuery,
+  ScadaPoints,
   ScadaResolved,
   ScadaRow,
   ScadaUpdateBody,
 } from '@fleet/contracts';
 import {
+  collectPointRefs,
   DEFAULT_CANVAS,
   loadDocument,
   resolveTemplateBindings,
@@ -23,6 +25,7 @@ import type { Executor } from '../../platform/db/client.js';
 import { fieldError, noPermission, paramError, userMessage } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
 import { notFound } from '../devices/device-errors.js';
+import { toPointRow } from '../devices/device-mapper.js';
 import type { DevicesRepository } from '../devices/devices.repository.js';
 import type { PointsRepository } from '../devices/points.repository.js';
 import type { TemplatesRepository } from '../templates/templates.repository.js';
@@ -32,7 +35,7 @@ export interface ScadaServiceDeps {
   repo: ScadaRepository;
   templatesRepo: Pick<TemplatesRepository, 'findVisible'>;
   devicesRepo: Pick<DevicesRepository, 'findVisible'>;
-  pointsRepo: Pick<PointsRepository, 'points'>;
+  pointsRepo: Pick<PointsRepository, 'points' | 'pointsByIds'>;
 }
 
 const toRow = (r: ScadaListRow): ScadaRow => ({
@@ -252,6 +255,37 @@ export function createScadaService({ repo, templatesRepo, devicesRepo, pointsRep
         if (!byName.has(p.name)) byName.set(p.name, String(p.id));
       const { doc, missing } = resolveTemplateBindings(current(row.document), byName);
       return { id: row.id, device_id: deviceId, document: doc, missing };
+    },
+
+    /**
+     * What the runtime needs to show a drawing live: the points it references (by id, after resolving a
+     * template for `deviceId`) with their device, unit, translation and write rules, and those devices
+     * with their online status. Points of devices the caller does not see are left out (no data).
+     */
+    async points(scope: Scope, id: number, deviceId?: number): Promise<ScadaPoints> {
+      const row = await visible(scope, id);
+      const doc =
+        row.kind === 'template' && deviceId !== undefined
+          ? ((await this.resolve(scope, id, deviceId)).document as ScadaDocument)
+          : current(row.document);
+      const ids = new Set<number>();
+      for (const ref of collectPointRefs(doc)) {
+        if (ref.by === 'id' && /^\d{1,15}$/.test(ref.pointId)) ids.add(Number(ref.pointId));
+      }
+      const rows = await pointsRepo.pointsByIds([...ids].slice(0, 10_000));
+      const devices = new Map<number, { id: number; name: string; status: number } | null>();
+      for (const p of rows) {
+        if (devices.has(p.deviceId)) continue;
+        const device = await devicesRepo.findVisible(scope, p.deviceId);
+        devices.set(
+          p.deviceId,
+          device ? { id: device.id, name: device.binderTitle || device.title, status: device.status } : null,
+        );
+      }
+      return {
+        devices: [...devices.values()].filter((d) => d !== null),
+        points: rows.filter((p) => devices.get(p.deviceId)).map((p) => toPointRow(p, null)),
+      };
     },
   };
 }
