@@ -12,6 +12,7 @@ import {
   DashboardOutlined,
   DatabaseOutlined,
   DesktopOutlined,
+  FundViewOutlined,
   GroupOutlined,
   HddOutlined,
   HistoryOutlined,
@@ -244,6 +245,13 @@ export const appRoutes: AppRoute[] = [
         page: () => import('../features/alarms/pages/ContactsPage'),
       },
     ],
+  },
+  {
+    // Issue 17: a SCADA app (or a template on a device) running live; reached from the SCADA lists.
+    // A concrete route: it wins over app/planned-routes.ts's `/scada/*` "not built yet" page.
+    path: '/scada/view/:id',
+    meta: { titleKey: 'menu.scadaView', icon: <FundViewOutlined />, permission: 'IndScada', hidden: true },
+    page: () => import('../features/scada/runtime/ScadaViewPage'),
   },
   {
     path: '/company',
