@@ -156,6 +156,7 @@ function pumpStation(p: { temp: number; run: number; setpoint: number }) {
           },
           alarm: {
             kind: 'ellipse',
+            hidden: true,
             frame: f(620, 515, 30, 30),
             fill: '#ff4d4f',
             stroke: '#a8071a',
@@ -307,8 +308,9 @@ test.describe('SCADA runtime', () => {
     await signIn(page, admin().username, admin().password);
     await expect(page.getByTestId('sidebar')).toBeVisible();
     await openView(page, app.id);
-    // Never reported: the bound elements are greyed and say why.
-    await expect(page.getByTestId('scada-el-tankLabel')).toHaveAttribute('data-grey', 'noData');
+    // A device that never connected is offline: its elements are greyed and say why.
+    await expect(page.getByTestId('scada-el-tankLabel')).toHaveAttribute('data-grey', 'offline');
+    await expect(page.getByTestId('scada-el-tankLabel').locator('title')).toContainText('is offline');
 
     // Values pushed over /wss move the picture: text with unit and translation, flow, state colour.
     await report({ temp: 42.26, run: 1, setpoint: 40 });

@@ -167,7 +167,7 @@ export function ScadaRuntime({
           style={{
             flex: 1,
             minHeight: 0,
-            background: '#1f1f1f0a',
+            background: current.canvas.background,
             borderRadius: fullscreen ? 0 : 8,
             overflow: 'hidden',
             position: 'relative',
