@@ -25,10 +25,11 @@ export const RUNTIME_CSS = `
 .scada-blink{animation:scada-blink 1s steps(1,end) infinite}
 @keyframes scada-blink{50%{opacity:.15}}
 .scada-grey{opacity:.5;filter:grayscale(1)}
-.scada-control{cursor:pointer}
+.scada-control{cursor:pointer;outline:none}
+.scada-control:focus-visible>rect:first-of-type{stroke:#0958d9;stroke-width:3}
 .scada-control:hover>rect:first-of-type{filter:brightness(1.08)}
-.scada-disabled{cursor:not-allowed}
-.scada-link{cursor:pointer}
+.scada-disabled{cursor:not-allowed;outline:none}
+.scada-link{cursor:pointer;outline:none}
 .scada-link:hover text{text-decoration:underline}
 `;
 
@@ -302,11 +303,14 @@ function Gauge({ el, v, ctx }: { el: Of<'gauge'>; v: Visual; ctx: RuntimeContext
 function Trend({ el, ctx }: { el: Of<'trend'>; ctx: RuntimeContextValue }) {
   const { x, y, w, h } = el.frame;
   const now = ctx.now();
-  const since = now - el.windowSeconds * 1000;
+  const windowStart = now - el.windowSeconds * 1000;
   const series = el.series.map((s) => ({
     s,
-    rows: ctx.store.history(refId(s.point)).filter((r) => r.at >= since),
+    rows: ctx.store.history(refId(s.point)).filter((r) => r.at >= windowStart),
   }));
+  // Until the window fills, the x axis spans what was received (at least a minute), not empty space.
+  const oldest = Math.min(...series.map(({ rows }) => rows[0]?.at ?? now));
+  const since = Math.max(windowStart, Math.min(oldest, now - 60_000));
   let min = el.min ?? Number.POSITIVE_INFINITY;
   let max = el.max ?? Number.NEGATIVE_INFINITY;
   if (el.min === undefined || el.max === undefined) {
@@ -341,6 +345,13 @@ function Trend({ el, ctx }: { el: Of<'trend'>; ctx: RuntimeContextValue }) {
           />
         ) : null,
       )}
+      {series.map(({ s, rows }, i) => {
+        const last = rows[rows.length - 1];
+        return last ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: series are positional
+          <circle key={`d${i}`} cx={px(last.at)} cy={py(last.value)} r={3} fill={s.color} />
+        ) : null;
+      })}
       {series.map(({ s }, i) =>
         s.label ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: series are positional
