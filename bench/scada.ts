@@ -13,7 +13,7 @@
  * React) and opened from a temporary directory; nothing listens on the network. Prints one JSON document.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -53,7 +53,7 @@ async function main() {
       entryPoints: [harness],
       bundle: true,
       minify: true,
-      format: 'esm',
+      format: 'iife',
       jsx: 'automatic',
       target: 'es2022',
       outfile: join(dir, 'harness.js'),
@@ -64,13 +64,17 @@ async function main() {
     const bytes = Object.values(bundle.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
     writeFileSync(
       join(dir, 'index.html'),
-      '<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0"><div id="root"></div><script type="module" src="harness.js"></script></body></html>',
+      '<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0"><div id="root"></div><script src="harness.js"></script></body></html>',
     );
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(`file://${join(dir, 'index.html')}`);
-    await page.waitForFunction(() => 'scadaBench' in globalThis, null, { timeout: 30_000 });
+    await page
+      .waitForFunction(() => 'scadaBench' in globalThis, null, { timeout: 30_000 })
+      .catch((error: unknown) => {
+        throw new Error(`harness did not load: ${errors.join('\n') || String(error)}`);
+      });
 
     const paint = async (bound: boolean) => {
       const runs: number[] = [];
@@ -103,6 +107,9 @@ async function main() {
     const result = {
       bench: 'scada',
       chromium: browser.version(),
+      // The machine's load while measuring: frame times are main-thread times and grow with it.
+      load_average_1m: Math.round(loadavg()[0]! * 100) / 100,
+      cpus: cpus().length,
       harness_bytes: bytes,
       frame_time: {
         elements: ELEMENTS,

@@ -1,7 +1,7 @@
 import { type Element, formatPointValue, type Page, toNumber, type Visual } from '@fleet/scada-model';
 import type { TFunction } from 'i18next';
 import { memo, type ReactNode, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import i18n from '../../../shared/i18n';
 import { ControlView } from './controls';
 import {
   elementVisual,
@@ -19,7 +19,7 @@ type Of<K extends Element['kind']> = Extract<Element, { kind: K }>;
 
 /** Animations and the greyed look, once per canvas. */
 export const RUNTIME_CSS = `
-.scada-flow{stroke-dasharray:10 14;animation:scada-flow 1s linear infinite}
+.scada-flow{stroke-dasharray:10 14;animation:scada-flow 1s steps(8) infinite}
 .scada-flow-rev{animation-direction:reverse}
 @keyframes scada-flow{to{stroke-dashoffset:-24}}
 .scada-blink{animation:scada-blink 1s steps(1,end) infinite}
@@ -392,7 +392,14 @@ function LinkView({ el, v, ctx }: { el: Of<'link'>; v: Visual; ctx: RuntimeConte
   );
 }
 
-function body(element: Element, id: string, v: Visual, ctx: RuntimeContextValue, page: Page): ReactNode {
+function body(
+  element: Element,
+  id: string,
+  v: Visual,
+  ctx: RuntimeContextValue,
+  page: Page,
+  lang: string,
+): ReactNode {
   const { x, y, w, h } = element.frame;
   switch (element.kind) {
     case 'rectangle':
@@ -457,7 +464,7 @@ function body(element: Element, id: string, v: Visual, ctx: RuntimeContextValue,
     case 'group':
       return element.children.map((child) => {
         const c = page.elements[child];
-        return c ? <ElementView key={child} id={child} element={c} page={page} /> : null;
+        return c ? <ElementView key={child} id={child} element={c} page={page} lang={lang} /> : null;
       });
   }
 }
@@ -479,13 +486,15 @@ export const ElementView = memo(function ElementView({
   id,
   element,
   page,
+  lang,
 }: {
   id: string;
   element: Element;
   page: Page;
+  /** The UI language: a change re-renders the tooltips (one useTranslation per canvas, not per element). */
+  lang: string;
 }) {
   const ctx = useRuntime();
-  const { t } = useTranslation();
   useElementVersion(element);
   const v = elementVisual(element, ctx);
   const visible = v.visible ?? !element.hidden;
@@ -503,8 +512,8 @@ export const ElementView = memo(function ElementView({
       opacity={element.opacity}
       transform={rotation ? `rotate(${rotation} ${centre(f)})` : undefined}
     >
-      {grey ? <title>{greyText(grey, t)}</title> : null}
-      {body(element, id, v, ctx, page)}
+      {grey ? <title>{greyText(grey, i18n.getFixedT(lang))}</title> : null}
+      {body(element, id, v, ctx, page, lang)}
       {grey && element.kind !== 'group' ? (
         <rect
           x={f.x}
