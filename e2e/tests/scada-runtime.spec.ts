@@ -238,7 +238,7 @@ function pumpStation(p: { temp: number; run: number; setpoint: number }) {
 
 async function openView(page: Page, id: number) {
   await page.goto(`/scada/view/${id}`);
-  await expect(page.getByTestId('scada-runtime')).toBeVisible();
+  await expect(page.getByTestId('scada-runtime')).toBeVisible({ timeout: 30_000 });
 }
 
 test.describe('SCADA runtime', () => {
@@ -321,7 +321,7 @@ test.describe('SCADA runtime', () => {
     });
     await freshLogin(page, 'en');
     await signIn(page, admin().username, admin().password);
-    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expect(page.getByTestId('sidebar')).toBeVisible({ timeout: 30_000 });
     await openView(page, app.id);
     // A device that never connected is offline: its elements are greyed and say why.
     await expect(page.getByTestId('scada-el-tankLabel')).toHaveAttribute('data-grey', 'offline');
@@ -380,7 +380,7 @@ test.describe('SCADA runtime', () => {
 
     await signOut(page);
     await signIn(page, viewer, 'Secret123!');
-    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expect(page.getByTestId('sidebar')).toBeVisible({ timeout: 30_000 });
     await openView(page, app.id);
     await expect(page.getByTestId('scada-el-tankLabel')).toHaveText('91.0 °C', { timeout: 15_000 });
     const control = page.getByTestId('scada-control-set55');
