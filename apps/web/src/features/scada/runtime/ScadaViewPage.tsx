@@ -8,7 +8,7 @@ import { ApiError } from '../../../shared/api/errors';
 import { useLiveDevices, useLiveEvents } from '../../../shared/live/use-live';
 import { usePermission } from '../../../shared/permission/permission';
 import { DeviceSearchSelect } from '../../devices/components/DeviceSearchSelect';
-import { getLastValues, useDrawing, useDrawingPoints } from './api';
+import { getLastValues, getRecentSeries, useDrawing, useDrawingPoints } from './api';
 import { registerScadaRuntimeI18n } from './i18n';
 import { LiveStore } from './live-store';
 import { ScadaRuntime } from './ScadaRuntime';
@@ -22,14 +22,36 @@ function useLiveFeed(store: LiveStore, doc: ScadaDocument | null, points: ScadaP
   const deviceIds = useMemo(() => points.devices.map((d) => d.id), [points]);
   const [resync, setResync] = useState(0);
 
-  // Trends keep recent readings of their points.
+  // Trends keep recent readings of their points, starting with the stored ones of their window.
   useEffect(() => {
     if (!doc) return;
+    const known = new Set(points.points.map((p) => String(p.id)));
+    const wanted = new Set<string>();
+    let seconds = 0;
     for (const page of Object.values(doc.pages))
       for (const el of Object.values(page.elements))
         if (el.kind === 'trend')
-          for (const s of el.series) if (s.point.by === 'id') store.track(s.point.pointId);
-  }, [doc, store]);
+          for (const s of el.series)
+            if (s.point.by === 'id') {
+              store.track(s.point.pointId);
+              if (known.has(s.point.pointId)) wanted.add(s.point.pointId);
+              seconds = Math.max(seconds, el.windowSeconds);
+            }
+    const ids = [...wanted].map(Number).slice(0, 20);
+    if (ids.length === 0) return;
+    const abort = new AbortController();
+    getRecentSeries(ids, seconds, abort.signal)
+      .then((answer) => {
+        for (const s of answer.series)
+          store.seed(
+            String(s.point_id),
+            s.points.flatMap(([at, value]) => (typeof value === 'number' ? [{ at, value }] : [])),
+          );
+      })
+      // Without history rights (or history) the trend starts with the live values.
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, [doc, points, store]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `resync` re-reads after a reconnect
   useEffect(() => {

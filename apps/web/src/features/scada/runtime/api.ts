@@ -1,4 +1,4 @@
-import type { LastPoint, ScadaDetail, ScadaPoints, ScadaResolved } from '@fleet/contracts';
+import type { LastPoint, ScadaDetail, ScadaPoints, ScadaResolved, SeriesAnswer } from '@fleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 
@@ -53,4 +53,20 @@ export function useDrawingPoints(id: number, deviceId: number | null, enabled: b
 /** Latest values of a device's points (the live stream only brings changes). */
 export function getLastValues(deviceId: number, signal?: AbortSignal) {
   return api.get<LastPoint[]>('/device/lastdp', { device_id: deviceId }, { signal, notify: false });
+}
+
+/** Stored values of up to 20 points over the last `seconds` (trends start with their recent past). */
+export function getRecentSeries(pointIds: readonly number[], seconds: number, signal?: AbortSignal) {
+  const end = Date.now();
+  return api.get<SeriesAnswer>(
+    '/device/history/series',
+    {
+      point_ids: pointIds.join(','),
+      starttime: new Date(end - seconds * 1000).toISOString(),
+      endtime: new Date(end).toISOString(),
+      points: 300,
+      fn: 'avg',
+    },
+    { signal, notify: false, timeoutMs: 30_000 },
+  );
 }

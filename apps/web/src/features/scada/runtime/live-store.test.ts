@@ -46,5 +46,11 @@ describe('the runtime live store', () => {
       { at: 3000, value: 3 },
     ]);
     expect(store.history('8')).toEqual([]);
+    // Stored history goes in front; what overlaps the live readings is not repeated.
+    store.seed('7', [
+      { at: 500, value: 9 },
+      { at: 1000, value: 1 },
+    ]);
+    expect(store.history('7').map((r) => r.at)).toEqual([500, 1000, 3000]);
   });
 });

@@ -53,6 +53,18 @@ export class LiveStore {
     if (!this.histories.has(pointId)) this.histories.set(pointId, []);
   }
 
+  /** Stored history (older than what arrived live) in front of a tracked point's readings. */
+  seed(pointId: string, rows: readonly { at: number; value: number }[]): void {
+    const history = this.histories.get(pointId);
+    if (!history) return;
+    const first = history[0]?.at ?? Number.POSITIVE_INFINITY;
+    const older = rows.filter((r) => r.at < first && Number.isFinite(r.value));
+    if (older.length === 0) return;
+    history.unshift(...older);
+    if (history.length > HISTORY_LIMIT) history.splice(0, history.length - HISTORY_LIMIT);
+    this.mark(`p:${pointId}`);
+  }
+
   history(pointId: string): readonly { at: number; value: number }[] {
     return this.histories.get(pointId) ?? [];
   }
