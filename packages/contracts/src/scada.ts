@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataPointRow } from './devices.js';
 import { listQuery } from './envelope.js';
 
 /**
@@ -102,3 +103,20 @@ export const scadaResolved = z.object({
   missing: z.array(z.string()),
 });
 export type ScadaResolved = z.infer<typeof scadaResolved>;
+
+/** GET /scada/{id}/points: `device_id` chooses the device a template is shown for (apps take none). */
+export const scadaPointsQuery = z.object({ device_id: z.coerce.number().int().positive().optional() });
+export type ScadaPointsQuery = z.infer<typeof scadaPointsQuery>;
+/** A device the drawing shows: the runtime subscribes to it and greys its elements while offline. */
+export const scadaPointDevice = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** 1 online, 0 offline (the device list's status). */
+  status: z.number().int(),
+});
+export const scadaPoints = z.object({
+  devices: z.array(scadaPointDevice),
+  /** The referenced points the caller may see, with their device, unit, translation and write rules. */
+  points: z.array(dataPointRow),
+});
+export type ScadaPoints = z.infer<typeof scadaPoints>;

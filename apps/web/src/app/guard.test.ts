@@ -127,7 +127,7 @@ describe('navigation guard (SPEC 2.2)', () => {
     saveSession({ token: 'T', refresh_token: 'R', expires_in: 3600 });
     serve();
     for (const path of [
-      '/scada/view/3',
+      '/scada/design/app',
       '/ota/sim',
       '/ota/device',
       '/balance',

@@ -5,8 +5,7 @@
  * routes.tsx.
  */
 export const PLANNED_PREFIXES: readonly string[] = [
-  // The SCADA runtime view and the designer (issue 17 item 4, the next issue); the lists are built.
-  '/scada/view',
+  // The SCADA designer (issue 18); the lists and the runtime view are built.
   '/scada/design',
   '/ota',
   '/rechargeCenter',

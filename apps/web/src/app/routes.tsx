@@ -13,6 +13,7 @@ import {
   DashboardOutlined,
   DatabaseOutlined,
   DesktopOutlined,
+  FundViewOutlined,
   GroupOutlined,
   HddOutlined,
   HistoryOutlined,
@@ -272,6 +273,12 @@ export const appRoutes: AppRoute[] = [
         page: () => import('../features/alarms/pages/ContactsPage'),
       },
     ],
+  },
+  {
+    // Issue 17: a SCADA app (or a template on a device) running live; reached from the SCADA lists.
+    path: '/scada/view/:id',
+    meta: { titleKey: 'menu.scadaView', icon: <FundViewOutlined />, permission: 'IndScada', hidden: true },
+    page: () => import('../features/scada/runtime/ScadaViewPage'),
   },
   {
     path: '/company',

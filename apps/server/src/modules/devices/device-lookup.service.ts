@@ -23,6 +23,8 @@ export function createDeviceLookup(db: Executor) {
     /** The points of a device (of one slave when `slaveRef` is given); check visibility first. */
     points: (deviceId: number, slaveRef?: number | null, tx?: Executor) =>
       points.points(deviceId, slaveRef, tx),
+    /** Points by id, whatever their device: check each device's visibility before answering. */
+    pointsByIds: (ids: number[], tx?: Executor) => points.pointsByIds(ids, tx),
   };
 }
 

@@ -95,6 +95,11 @@ export function createPointsRepository(db: Executor) {
         .where(and(...where))
         .orderBy(asc(dataPoints.slaveRef), asc(dataPoints.sort), asc(dataPoints.id));
     },
+    /** Points by id whatever their device (the caller checks the devices' visibility). */
+    async pointsByIds(ids: number[], tx: Executor = db) {
+      if (ids.length === 0) return [];
+      return tx.select().from(dataPoints).where(inArray(dataPoints.id, ids)).orderBy(asc(dataPoints.id));
+    },
     async point(deviceId: number, id: number, tx: Executor = db) {
       const [row] = await tx
         .select()

@@ -5,6 +5,8 @@ import {
   scadaDetail,
   scadaImportBody,
   scadaListQuery,
+  scadaPoints,
+  scadaPointsQuery,
   scadaResolved,
   scadaResolveQuery,
   scadaRow,
@@ -162,5 +164,19 @@ export const scadaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
     },
     async (request) =>
       ok(await service.resolve(scopeOf(request), request.params.id, request.query.device_id)),
+  );
+  app.get(
+    '/scada/:id/points',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The points and devices a drawing shows (for a template: on the device `device_id`)',
+        params: idParams,
+        querystring: scadaPointsQuery,
+        response: okResponse(scadaPoints),
+      },
+    },
+    async (request) => ok(await service.points(scopeOf(request), request.params.id, request.query.device_id)),
   );
 };

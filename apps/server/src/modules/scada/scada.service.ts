@@ -6,11 +6,13 @@ import type {
   ScadaImportBody,
   ScadaKind,
   ScadaListQuery,
+  ScadaPoints,
   ScadaResolved,
   ScadaRow,
   ScadaUpdateBody,
 } from '@fleet/contracts';
 import {
+  collectPointRefs,
   DEFAULT_CANVAS,
   loadDocument,
   resolveTemplateBindings,
@@ -24,13 +26,14 @@ import { fieldError, noPermission, paramError, userMessage } from '../../platfor
 import { pageWindow } from '../../platform/http/paging.js';
 import { notFound } from '../devices/device-errors.js';
 import type { DeviceLookup } from '../devices/device-lookup.service.js';
+import { toPointRow } from '../devices/device-mapper.js';
 import type { TemplateLookup } from '../templates/template-lookup.service.js';
 import type { ScadaListRow, ScadaRepository, ScadaTableRow } from './scada.repository.js';
 
 export interface ScadaServiceDeps {
   repo: ScadaRepository;
   templates: Pick<TemplateLookup, 'findVisible'>;
-  devices: Pick<DeviceLookup, 'findVisible' | 'points'>;
+  devices: Pick<DeviceLookup, 'findVisible' | 'points' | 'pointsByIds'>;
 }
 
 const toRow = (r: ScadaListRow): ScadaRow => ({
@@ -250,6 +253,37 @@ export function createScadaService({ repo, templates, devices }: ScadaServiceDep
         if (!byName.has(p.name)) byName.set(p.name, String(p.id));
       const { doc, missing } = resolveTemplateBindings(current(row.document), byName);
       return { id: row.id, device_id: deviceId, document: doc, missing };
+    },
+
+    /**
+     * What the runtime needs to show a drawing live: the points it references (by id, after resolving a
+     * template for `deviceId`) with their device, unit, translation and write rules, and those devices
+     * with their online status. Points of devices the caller does not see are left out (no data).
+     */
+    async points(scope: Scope, id: number, deviceId?: number): Promise<ScadaPoints> {
+      const row = await visible(scope, id);
+      const doc =
+        row.kind === 'template' && deviceId !== undefined
+          ? ((await this.resolve(scope, id, deviceId)).document as ScadaDocument)
+          : current(row.document);
+      const ids = new Set<number>();
+      for (const ref of collectPointRefs(doc)) {
+        if (ref.by === 'id' && /^\d{1,15}$/.test(ref.pointId)) ids.add(Number(ref.pointId));
+      }
+      const rows = await devices.pointsByIds([...ids].slice(0, 10_000));
+      const shown = new Map<number, { id: number; name: string; status: number } | null>();
+      for (const p of rows) {
+        if (shown.has(p.deviceId)) continue;
+        const device = await devices.findVisible(scope, p.deviceId);
+        shown.set(
+          p.deviceId,
+          device ? { id: device.id, name: device.binderTitle || device.title, status: device.status } : null,
+        );
+      }
+      return {
+        devices: [...shown.values()].filter((d) => d !== null),
+        points: rows.filter((p) => shown.get(p.deviceId)).map((p) => toPointRow(p, null)),
+      };
     },
   };
 }

@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import type { ListResult, ScadaDetail, ScadaResolved, ScadaRow, TemplateRow } from '@fleet/contracts';
+import type {
+  ListResult,
+  ScadaDetail,
+  ScadaPoints,
+  ScadaResolved,
+  ScadaRow,
+  TemplateRow,
+} from '@fleet/contracts';
 import { SCADA_SCHEMA_VERSION } from '@fleet/scada-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createDevice } from '../../test-support/factories.js';
@@ -317,6 +324,61 @@ describe('SCADA templates', () => {
     expect(els.t2!.bindings[0]!.point).toEqual({ by: 'name', name: 'nope' });
   });
 
+  it('lists the points a template shows on a device, with their device, and an app’s points by id', async () => {
+    const answer = await call<ScadaPoints>(
+      t.app,
+      'GET',
+      `/scada/${scadaTemplateId}/points?device_id=${deviceId}`,
+      { token: owner.token },
+    );
+    expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 0 });
+    expect(answer.body.data.devices).toEqual([expect.objectContaining({ id: deviceId })]);
+    expect(answer.body.data.points.map((p) => p.name).sort()).toEqual(['ia', 'ua']);
+    expect(answer.body.data.points[0]).toMatchObject({ device_id: deviceId });
+    const ua = answer.body.data.points.find((p) => p.name === 'ua')!;
+    const app = await create(owner.token, {
+      kind: 'app',
+      name: 'by id',
+      document: {
+        schemaVersion: SCADA_SCHEMA_VERSION,
+        pages: {
+          main: {
+            name: 'Main',
+            canvas: { w: 100, h: 100, background: '#ffffff' },
+            elements: {
+              r1: {
+                kind: 'rectangle',
+                frame: { x: 0, y: 0, w: 10, h: 10, rotation: 0 },
+                fill: '#cccccc',
+                stroke: '#000000',
+                strokeWidth: 1,
+                bindings: [
+                  {
+                    point: { by: 'id', pointId: String(ua.id) },
+                    map: { kind: 'boolean', prop: 'visible', invert: false },
+                  },
+                ],
+              },
+            },
+            order: ['r1'],
+          },
+        },
+        pageOrder: ['main'],
+      },
+    });
+    expect(app.body.code).toBe(0);
+    const mine = await call<ScadaPoints>(t.app, 'GET', `/scada/${app.body.data.id}/points`, {
+      token: owner.token,
+    });
+    expect(mine.body.data.points.map((p) => p.id)).toEqual([ua.id]);
+    // Another tenant's copy of the same document sees neither the point nor the device.
+    const theirs = await create(other.token, { kind: 'app', name: 'x', document: app.body.data.document });
+    const none = await call<ScadaPoints>(t.app, 'GET', `/scada/${theirs.body.data.id}/points`, {
+      token: other.token,
+    });
+    expect(none.body.data).toEqual({ devices: [], points: [] });
+  });
+
   it('refuses a device of another template, an app, and a device of another tenant', async () => {
     const plain = (await createDevice(t.database, { ownerUserId: owner.user.id })).id;
     const wrong = await call(t.app, 'GET', `/scada/${scadaTemplateId}/resolve?device_id=${plain}`, {
@@ -451,6 +513,7 @@ describe('SCADA OpenAPI', () => {
       '/api/v1/scada/{id}/copy',
       '/api/v1/scada/{id}/export',
       '/api/v1/scada/{id}/resolve',
+      '/api/v1/scada/{id}/points',
     ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }

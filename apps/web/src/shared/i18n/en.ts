@@ -97,6 +97,7 @@ const en: Messages = {
     device: 'Device management',
     deviceManage: 'Devices',
     deviceDetail: 'Device details',
+    scadaView: 'SCADA view',
     deviceTemplate: 'Device templates',
     deviceModel: 'Device models',
     deviceGroup: 'Device groups',

@@ -97,6 +97,7 @@ const es: Messages = {
     device: 'Gestión de dispositivos',
     deviceManage: 'Dispositivos',
     deviceDetail: 'Detalles del dispositivo',
+    scadaView: 'Vista SCADA',
     deviceTemplate: 'Plantillas de dispositivo',
     deviceModel: 'Modelos de dispositivo',
     deviceGroup: 'Grupos de dispositivos',

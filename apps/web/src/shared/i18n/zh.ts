@@ -96,6 +96,7 @@ const zh = {
     device: '设备管理',
     deviceManage: '设备列表',
     deviceDetail: '设备详情',
+    scadaView: '组态画面',
     deviceTemplate: '设备模板',
     deviceModel: '设备型号',
     deviceGroup: '设备分组',
