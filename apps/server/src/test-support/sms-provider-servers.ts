@@ -110,28 +110,45 @@ export async function startAliyunServer(opts: AliyunServerOptions): Promise<Prov
   };
 
   const { server, url } = await listen((req, res, body) => {
-    if (req.method !== 'POST' && req.method !== 'GET') return fail(res, 400, 'UnsupportedHTTPMethod', 'This http method is not supported.');
+    if (req.method !== 'POST' && req.method !== 'GET')
+      return fail(res, 400, 'UnsupportedHTTPMethod', 'This http method is not supported.');
     const params: Record<string, string> = {};
     const query = new URL(req.url ?? '/', 'http://x').searchParams;
     for (const [k, v] of query) params[k] = v;
     if ((req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
       for (const [k, v] of new URLSearchParams(body)) params[k] = v;
     }
-    for (const name of ['AccessKeyId', 'Action', 'SignatureMethod', 'SignatureNonce', 'SignatureVersion', 'Timestamp', 'Version', 'Signature']) {
+    for (const name of [
+      'AccessKeyId',
+      'Action',
+      'SignatureMethod',
+      'SignatureNonce',
+      'SignatureVersion',
+      'Timestamp',
+      'Version',
+      'Signature',
+    ]) {
       if (!params[name]) return fail(res, 400, `Missing${name}`, `${name} is mandatory for this action.`);
     }
     if (params.SignatureMethod !== 'HMAC-SHA1' || params.SignatureVersion !== '1.0') {
       return fail(res, 400, 'InvalidSignatureMethod', 'Specified signature method is not supported.');
     }
-    if (params.Version !== '2017-05-25') return fail(res, 400, 'InvalidVersion', 'Specified parameter Version is not valid.');
+    if (params.Version !== '2017-05-25')
+      return fail(res, 400, 'InvalidVersion', 'Specified parameter Version is not valid.');
     const stamp = Date.parse(params.Timestamp as string);
     if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(params.Timestamp as string) || Number.isNaN(stamp)) {
-      return fail(res, 400, 'InvalidTimeStamp.Format', 'Specified time stamp or date value is not well formatted.');
+      return fail(
+        res,
+        400,
+        'InvalidTimeStamp.Format',
+        'Specified time stamp or date value is not well formatted.',
+      );
     }
     if (Math.abs(Date.now() - stamp) > 15 * 60_000) {
       return fail(res, 400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.');
     }
-    if (params.AccessKeyId !== opts.accessKeyId) return fail(res, 404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.');
+    if (params.AccessKeyId !== opts.accessKeyId)
+      return fail(res, 404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.');
     const canonical = Object.keys(params)
       .filter((k) => k !== 'Signature')
       .sort()
@@ -140,9 +157,15 @@ export async function startAliyunServer(opts: AliyunServerOptions): Promise<Prov
     const toSign = `${req.method}&${rfc3986('/')}&${rfc3986(canonical)}`;
     const expected = createHmac('sha1', `${opts.accessKeySecret}&`).update(toSign).digest('base64');
     if (expected !== params.Signature) {
-      return fail(res, 400, 'SignatureDoesNotMatch', `Specified signature is not matched with our calculation. server string to sign is:${toSign}`);
+      return fail(
+        res,
+        400,
+        'SignatureDoesNotMatch',
+        `Specified signature is not matched with our calculation. server string to sign is:${toSign}`,
+      );
     }
-    if (nonces.has(params.SignatureNonce as string)) return fail(res, 400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
+    if (nonces.has(params.SignatureNonce as string))
+      return fail(res, 400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
     nonces.add(params.SignatureNonce as string);
 
     const required: Record<string, string[]> = {
@@ -151,8 +174,15 @@ export async function startAliyunServer(opts: AliyunServerOptions): Promise<Prov
     };
     const action = params.Action as string;
     const needed = required[action];
-    if (!needed) return fail(res, 404, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.');
-    for (const name of needed) if (!params[name]) return fail(res, 400, `Missing${name}`, `${name} is mandatory for this action.`);
+    if (!needed)
+      return fail(
+        res,
+        404,
+        'InvalidAction.NotFound',
+        'Specified api is not found, please check your url and method.',
+      );
+    for (const name of needed)
+      if (!params[name]) return fail(res, 400, `Missing${name}`, `${name} is mandatory for this action.`);
     const paramField = action === 'SendSms' ? 'TemplateParam' : 'TtsParam';
     if (params[paramField] !== undefined) {
       try {
@@ -166,17 +196,28 @@ export async function startAliyunServer(opts: AliyunServerOptions): Promise<Prov
     const failure = failures.shift();
     const RequestId = requestId();
     if (failure === 'throttle') {
-      return json(res, 200, action === 'SendSms'
-        ? { RequestId, Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发小时级流控Permits:5' }
-        : { RequestId, Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发号码天级流控' });
+      return json(
+        res,
+        200,
+        action === 'SendSms'
+          ? { RequestId, Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发小时级流控Permits:5' }
+          : { RequestId, Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发号码天级流控' },
+      );
     }
-    if (failure === 'invalid-number') return json(res, 200, { RequestId, Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: '非法手机号' });
-    if (failure === 'server-error') return json(res, 500, { RequestId, Code: 'isp.SYSTEM_ERROR', Message: '系统异常' });
+    if (failure === 'invalid-number')
+      return json(res, 200, { RequestId, Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: '非法手机号' });
+    if (failure === 'server-error')
+      return json(res, 500, { RequestId, Code: 'isp.SYSTEM_ERROR', Message: '系统异常' });
     const number = (action === 'SendSms' ? params.PhoneNumbers : params.CalledNumber) as string;
-    if (!/^\d{8,15}$/.test(number)) return json(res, 200, { RequestId, Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: '非法手机号' });
-    return json(res, 200, action === 'SendSms'
-      ? { RequestId, Code: 'OK', Message: 'OK', BizId: `${digits(15)}^0` }
-      : { RequestId, Code: 'OK', Message: 'OK', CallId: `${digits(12)}^${digits(12)}` });
+    if (!/^\d{8,15}$/.test(number))
+      return json(res, 200, { RequestId, Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: '非法手机号' });
+    return json(
+      res,
+      200,
+      action === 'SendSms'
+        ? { RequestId, Code: 'OK', Message: 'OK', BizId: `${digits(15)}^0` }
+        : { RequestId, Code: 'OK', Message: 'OK', CallId: `${digits(12)}^${digits(12)}` },
+    );
   }, failures);
 
   return {
@@ -201,8 +242,16 @@ export interface TencentServerOptions {
 }
 
 const ACTIONS: Record<string, { service: string; version: string; required: string[] }> = {
-  SendSms: { service: 'sms', version: '2021-01-11', required: ['PhoneNumberSet', 'SmsSdkAppId', 'TemplateId'] },
-  SendTtsVoice: { service: 'vms', version: '2020-09-02', required: ['TemplateId', 'CalledNumber', 'VoiceSdkAppid'] },
+  SendSms: {
+    service: 'sms',
+    version: '2021-01-11',
+    required: ['PhoneNumberSet', 'SmsSdkAppId', 'TemplateId'],
+  },
+  SendTtsVoice: {
+    service: 'vms',
+    version: '2020-09-02',
+    required: ['TemplateId', 'CalledNumber', 'VoiceSdkAppid'],
+  },
 };
 
 export async function startTencentServer(opts: TencentServerOptions): Promise<ProviderServer> {
@@ -225,33 +274,60 @@ export async function startTencentServer(opts: TencentServerOptions): Promise<Pr
     const action = header('x-tc-action') ?? '';
     const spec = ACTIONS[action];
     if (!spec) return error(res, 'InvalidAction', `The action ${action} is not found.`);
-    if (header('x-tc-version') !== spec.version) return error(res, 'NoSuchVersion', 'The requested version does not exist.');
-    if (!header('x-tc-region')) return error(res, 'MissingParameter', 'The request is missing a required parameter `Region`.');
-    const auth = /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([a-z]+)\/tc3_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
-      header('authorization') ?? '',
-    );
+    if (header('x-tc-version') !== spec.version)
+      return error(res, 'NoSuchVersion', 'The requested version does not exist.');
+    if (!header('x-tc-region'))
+      return error(res, 'MissingParameter', 'The request is missing a required parameter `Region`.');
+    const auth =
+      /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([a-z]+)\/tc3_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
+        header('authorization') ?? '',
+      );
     if (!auth) return error(res, 'AuthFailure.InvalidAuthorization', 'Authorization header is malformed.');
     const [, secretId, date, service, signedHeaders, signature] = auth as unknown as string[];
     const timestamp = Number(header('x-tc-timestamp'));
     if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300) {
-      return error(res, 'AuthFailure.SignatureExpire', 'Signature expired. Timestamp and server time cannot differ by more than five minutes.');
+      return error(
+        res,
+        'AuthFailure.SignatureExpire',
+        'Signature expired. Timestamp and server time cannot differ by more than five minutes.',
+      );
     }
-    if (secretId !== opts.secretId) return error(res, 'AuthFailure.SecretIdNotFound', 'The SecretId is not found, please ensure that your SecretId is correct.');
+    if (secretId !== opts.secretId)
+      return error(
+        res,
+        'AuthFailure.SecretIdNotFound',
+        'The SecretId is not found, please ensure that your SecretId is correct.',
+      );
     const signed = (signedHeaders as string).split(';');
     if (!signed.includes('content-type') || !signed.includes('host')) {
       return error(res, 'AuthFailure.SignatureFailure', 'content-type and host must be signed.');
     }
-    const canonicalHeaders = signed.map((n) => `${n}:${String(header(n) ?? '').trim().toLowerCase()}\n`).join('');
+    const canonicalHeaders = signed
+      .map(
+        (n) =>
+          `${n}:${String(header(n) ?? '')
+            .trim()
+            .toLowerCase()}\n`,
+      )
+      .join('');
     const canonicalRequest = [req.method, '/', '', canonicalHeaders, signedHeaders, sha256(body)].join('\n');
     const scope = `${date}/${service}/tc3_request`;
     const toSign = `TC3-HMAC-SHA256\n${timestamp}\n${scope}\n${sha256(canonicalRequest)}`;
-    const kDate = createHmac('sha256', `TC3${opts.secretKey}`).update(date as string).digest();
-    const kService = createHmac('sha256', kDate).update(service as string).digest();
+    const kDate = createHmac('sha256', `TC3${opts.secretKey}`)
+      .update(date as string)
+      .digest();
+    const kService = createHmac('sha256', kDate)
+      .update(service as string)
+      .digest();
     const kSigning = createHmac('sha256', kService).update('tc3_request').digest();
     const expected = createHmac('sha256', kSigning).update(toSign).digest('hex');
     const dayOfStamp = new Date(timestamp * 1000).toISOString().slice(0, 10);
     if (expected !== signature || date !== dayOfStamp || service !== spec.service) {
-      return error(res, 'AuthFailure.SignatureFailure', 'The provided credentials could not be validated. Please check your signature is correct.');
+      return error(
+        res,
+        'AuthFailure.SignatureFailure',
+        'The provided credentials could not be validated. Please check your signature is correct.',
+      );
     }
     let params: Record<string, unknown>;
     try {
@@ -260,11 +336,18 @@ export async function startTencentServer(opts: TencentServerOptions): Promise<Pr
       return error(res, 'InvalidParameter', 'The request body is not valid JSON.');
     }
     for (const name of spec.required) {
-      if (params[name] === undefined || params[name] === '') return error(res, 'MissingParameter', `The request is missing a required parameter \`${name}\`.`);
+      if (params[name] === undefined || params[name] === '')
+        return error(res, 'MissingParameter', `The request is missing a required parameter \`${name}\`.`);
     }
     const appId = action === 'SendSms' ? params.SmsSdkAppId : params.VoiceSdkAppid;
     if (appId !== opts.sdkAppId) {
-      return error(res, action === 'SendSms' ? 'UnauthorizedOperation.SmsSdkAppIdVerifyFail' : 'UnauthorizedOperation.SdkAppidVerifyFail', 'SdkAppId verification failed.');
+      return error(
+        res,
+        action === 'SendSms'
+          ? 'UnauthorizedOperation.SmsSdkAppIdVerifyFail'
+          : 'UnauthorizedOperation.SdkAppidVerifyFail',
+        'SdkAppId verification failed.',
+      );
     }
     requests.push({ action, params });
     const failure = failures.shift();
@@ -272,13 +355,25 @@ export async function startTencentServer(opts: TencentServerOptions): Promise<Pr
     if (failure === 'server-error') return error(res, 'InternalError.OtherError', 'Other errors.', false);
 
     if (action === 'SendTtsVoice') {
-      if (failure === 'throttle') return error(res, 'RequestLimitExceeded', 'Your current request times equals to `limit`.', false);
+      if (failure === 'throttle')
+        return error(res, 'RequestLimitExceeded', 'Your current request times equals to `limit`.', false);
       const called = String(params.CalledNumber);
       if (failure === 'invalid-number' || !/^\+861[3-9]\d{9}$/.test(called)) {
-        return error(res, 'InvalidParameterValue.IncorrectPhoneNumber', 'The format of phone number is incorrect.', false);
+        return error(
+          res,
+          'InvalidParameterValue.IncorrectPhoneNumber',
+          'The format of phone number is incorrect.',
+          false,
+        );
       }
       return json(res, 200, {
-        Response: { SendStatus: { CallId: `${digits(8)}-${digits(4)}`, SessionContext: String(params.SessionContext ?? '') }, RequestId },
+        Response: {
+          SendStatus: {
+            CallId: `${digits(8)}-${digits(4)}`,
+            SessionContext: String(params.SessionContext ?? ''),
+          },
+          RequestId,
+        },
       });
     }
     // SendSms: the request succeeds; each number has its own status.
@@ -287,10 +382,23 @@ export async function startTencentServer(opts: TencentServerOptions): Promise<Pr
       const phone = String(p);
       const base = { PhoneNumber: phone, SessionContext: String(params.SessionContext ?? ''), IsoCode: 'CN' };
       if (failure === 'throttle') {
-        return { ...base, SerialNo: '', Fee: 0, Code: 'LimitExceeded.PhoneNumberThirtySecondLimit', Message: 'the number of sms messages sent from a single mobile number within 30 seconds exceeds the upper limit' };
+        return {
+          ...base,
+          SerialNo: '',
+          Fee: 0,
+          Code: 'LimitExceeded.PhoneNumberThirtySecondLimit',
+          Message:
+            'the number of sms messages sent from a single mobile number within 30 seconds exceeds the upper limit',
+        };
       }
       if (failure === 'invalid-number' || !/^\+[1-9]\d{7,14}$/.test(phone)) {
-        return { ...base, SerialNo: '', Fee: 0, Code: 'InvalidParameterValue.IncorrectPhoneNumber', Message: 'incorrect phone number' };
+        return {
+          ...base,
+          SerialNo: '',
+          Fee: 0,
+          Code: 'InvalidParameterValue.IncorrectPhoneNumber',
+          Message: 'incorrect phone number',
+        };
       }
       return { ...base, SerialNo: `${digits(4)}:${digits(20)}`, Fee: 1, Code: 'Ok', Message: 'send success' };
     });

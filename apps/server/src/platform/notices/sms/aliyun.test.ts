@@ -20,9 +20,21 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const sms = (over: Partial<Parameters<typeof createAliyunSms>[0]> = {}) =>
-  createAliyunSms({ accessKeyId: KEY_ID, accessKeySecret: SECRET, endpoint: server.url, timeoutMs: 2000, ...over });
+  createAliyunSms({
+    accessKeyId: KEY_ID,
+    accessKeySecret: SECRET,
+    endpoint: server.url,
+    timeoutMs: 2000,
+    ...over,
+  });
 const voice = (over: Partial<Parameters<typeof createAliyunVoice>[0]> = {}) =>
-  createAliyunVoice({ accessKeyId: KEY_ID, accessKeySecret: SECRET, endpoint: server.url, timeoutMs: 2000, ...over });
+  createAliyunVoice({
+    accessKeyId: KEY_ID,
+    accessKeySecret: SECRET,
+    endpoint: server.url,
+    timeoutMs: 2000,
+    ...over,
+  });
 
 const message = {
   phone: '+86 138-0013-8000',
@@ -79,21 +91,37 @@ describe('Aliyun SMS (SendSms)', () => {
   it('refuses a malformed number before calling the provider', async () => {
     const before = server.requests.length + server.refused.length;
     for (const phone of ['12345', '+86 12345678901', '0138 0013 8000', 'abc', '+0123456789']) {
-      expect(await sms().send({ ...message, phone })).toMatchObject({ accepted: false, retryable: false, code: 'INVALID_PHONE' });
+      expect(await sms().send({ ...message, phone })).toMatchObject({
+        accepted: false,
+        retryable: false,
+        code: 'INVALID_PHONE',
+      });
     }
     expect(server.requests.length + server.refused.length).toBe(before);
   });
 
   it('classifies flow control as retryable and an illegal number as permanent', async () => {
     server.failNext('throttle');
-    expect(await sms().send(message)).toMatchObject({ accepted: false, retryable: true, code: 'isv.BUSINESS_LIMIT_CONTROL' });
+    expect(await sms().send(message)).toMatchObject({
+      accepted: false,
+      retryable: true,
+      code: 'isv.BUSINESS_LIMIT_CONTROL',
+    });
     server.failNext('invalid-number');
-    expect(await sms().send(message)).toMatchObject({ accepted: false, retryable: false, code: 'isv.MOBILE_NUMBER_ILLEGAL' });
+    expect(await sms().send(message)).toMatchObject({
+      accepted: false,
+      retryable: false,
+      code: 'isv.MOBILE_NUMBER_ILLEGAL',
+    });
   });
 
   it('classifies provider errors and a bare 502 as retryable', async () => {
     server.failNext('server-error');
-    expect(await sms().send(message)).toMatchObject({ accepted: false, retryable: true, code: 'isp.SYSTEM_ERROR' });
+    expect(await sms().send(message)).toMatchObject({
+      accepted: false,
+      retryable: true,
+      code: 'isp.SYSTEM_ERROR',
+    });
     server.failNext('http-502');
     expect(await sms().send(message)).toMatchObject({ accepted: false, retryable: true, code: 'HTTP_502' });
   });
@@ -112,10 +140,24 @@ describe('Aliyun SMS (SendSms)', () => {
   });
 
   it('classifies the documented codes', () => {
-    for (const code of ['isv.BUSINESS_LIMIT_CONTROL', 'isv.DAY_LIMIT_CONTROL', 'isp.SYSTEM_ERROR', 'Throttling.User', 'SignatureNonceUsed']) {
+    for (const code of [
+      'isv.BUSINESS_LIMIT_CONTROL',
+      'isv.DAY_LIMIT_CONTROL',
+      'isp.SYSTEM_ERROR',
+      'Throttling.User',
+      'SignatureNonceUsed',
+    ]) {
       expect(aliyunRetryable(code), code).toBe(true);
     }
-    for (const code of ['isv.MOBILE_NUMBER_ILLEGAL', 'isv.SMS_TEMPLATE_ILLEGAL', 'isv.SMS_SIGNATURE_ILLEGAL', 'isv.AMOUNT_NOT_ENOUGH', 'SignatureDoesNotMatch', 'isp.RAM_PERMISSION_DENY', 'isv.OUT_OF_SERVICE']) {
+    for (const code of [
+      'isv.MOBILE_NUMBER_ILLEGAL',
+      'isv.SMS_TEMPLATE_ILLEGAL',
+      'isv.SMS_SIGNATURE_ILLEGAL',
+      'isv.AMOUNT_NOT_ENOUGH',
+      'SignatureDoesNotMatch',
+      'isp.RAM_PERMISSION_DENY',
+      'isv.OUT_OF_SERVICE',
+    ]) {
       expect(aliyunRetryable(code), code).toBe(false);
     }
   });
@@ -133,12 +175,24 @@ describe('Aliyun voice (SingleCallByTts)', () => {
     expect(result).toMatchObject({ accepted: true, providerId: expect.stringMatching(/^\d+\^\d+$/) });
     expect(server.requests[before]).toMatchObject({
       action: 'SingleCallByTts',
-      params: { CalledNumber: '13800138000', TtsCode: 'TTS_10001', CalledShowNumber: '057100000000', PlayTimes: '2', OutId: 'notice-43' },
+      params: {
+        CalledNumber: '13800138000',
+        TtsCode: 'TTS_10001',
+        CalledShowNumber: '057100000000',
+        PlayTimes: '2',
+        OutId: 'notice-43',
+      },
     });
   });
 
   it('is refused with a wrong secret and never calls a number outside the mainland', async () => {
-    expect(await voice({ accessKeySecret: WRONG_SECRET }).call({ phone: '13800138000', ttsCode: 'TTS_1', params: {} })).toMatchObject({
+    expect(
+      await voice({ accessKeySecret: WRONG_SECRET }).call({
+        phone: '13800138000',
+        ttsCode: 'TTS_1',
+        params: {},
+      }),
+    ).toMatchObject({
       accepted: false,
       retryable: false,
       code: 'SignatureDoesNotMatch',
@@ -151,32 +205,81 @@ describe('Aliyun voice (SingleCallByTts)', () => {
 
   it('classifies throttling and times out', async () => {
     server.failNext('throttle');
-    expect(await voice().call({ phone: '13800138000', ttsCode: 'TTS_1', params: {} })).toMatchObject({ retryable: true, accepted: false });
+    expect(await voice().call({ phone: '13800138000', ttsCode: 'TTS_1', params: {} })).toMatchObject({
+      retryable: true,
+      accepted: false,
+    });
     server.failNext('hang');
-    expect(await voice({ timeoutMs: 200 }).call({ phone: '13800138000', ttsCode: 'TTS_1', params: {} })).toMatchObject({ code: 'TIMEOUT', retryable: true });
+    expect(
+      await voice({ timeoutMs: 200 }).call({ phone: '13800138000', ttsCode: 'TTS_1', params: {} }),
+    ).toMatchObject({ code: 'TIMEOUT', retryable: true });
   });
 });
 
 describe('Aliyun receipts', () => {
   it('reads the SmsReport push', () => {
     const parsed = parseAliyunSmsReport([
-      { phone_number: '13800138000', send_time: '2026-11-25 11:00:00', report_time: '2026-11-25 11:00:05', success: true, err_code: 'DELIVERED', err_msg: '用户接收成功', sms_size: '1', biz_id: '932702304080415357^0', out_id: 'notice-42' },
-      { phone_number: '13800138001', report_time: '2026-11-25 11:00:06', success: false, err_code: 'MK:0004', err_msg: '用户关机', biz_id: '932702304080415358^0' },
+      {
+        phone_number: '13800138000',
+        send_time: '2026-11-25 11:00:00',
+        report_time: '2026-11-25 11:00:05',
+        success: true,
+        err_code: 'DELIVERED',
+        err_msg: '用户接收成功',
+        sms_size: '1',
+        biz_id: '932702304080415357^0',
+        out_id: 'notice-42',
+      },
+      {
+        phone_number: '13800138001',
+        report_time: '2026-11-25 11:00:06',
+        success: false,
+        err_code: 'MK:0004',
+        err_msg: '用户关机',
+        biz_id: '932702304080415358^0',
+      },
       { phone_number: '13800138002' },
       'junk',
     ]);
     expect(parsed.dropped).toBe(2);
     expect(parsed.receipts).toEqual([
-      { providerId: '932702304080415357^0', phone: '13800138000', status: 'delivered', at: new Date('2026-11-25T03:00:05Z'), code: 'DELIVERED', message: '用户接收成功', outId: 'notice-42' },
-      { providerId: '932702304080415358^0', phone: '13800138001', status: 'failed', at: new Date('2026-11-25T03:00:06Z'), code: 'MK:0004', message: '用户关机' },
+      {
+        providerId: '932702304080415357^0',
+        phone: '13800138000',
+        status: 'delivered',
+        at: new Date('2026-11-25T03:00:05Z'),
+        code: 'DELIVERED',
+        message: '用户接收成功',
+        outId: 'notice-42',
+      },
+      {
+        providerId: '932702304080415358^0',
+        phone: '13800138001',
+        status: 'failed',
+        at: new Date('2026-11-25T03:00:06Z'),
+        code: 'MK:0004',
+        message: '用户关机',
+      },
     ]);
     expect(parseAliyunSmsReport({ not: 'an array' })).toEqual({ receipts: [], dropped: 1 });
   });
 
   it('reads the VoiceReport push: 200000 answered, anything else failed', () => {
     const parsed = parseAliyunVoiceReport([
-      { call_id: '116012354148^10281378', status_code: '200000', status_msg: '用户听完挂断', callee: '13800138000', end_time: '2026-11-25 03:01:10', out_id: 'notice-43' },
-      { call_id: '116012354148^10281379', status_code: '200005', status_msg: '用户未接', callee: '13800138001' },
+      {
+        call_id: '116012354148^10281378',
+        status_code: '200000',
+        status_msg: '用户听完挂断',
+        callee: '13800138000',
+        end_time: '2026-11-25 03:01:10',
+        out_id: 'notice-43',
+      },
+      {
+        call_id: '116012354148^10281379',
+        status_code: '200005',
+        status_msg: '用户未接',
+        callee: '13800138001',
+      },
       { status_code: '200000' },
     ]);
     expect(parsed.dropped).toBe(1);

@@ -127,11 +127,16 @@ async function callRpc(
     // No documented body: a proxy or the provider in trouble.
     return answer.status >= 500 || answer.status === 429
       ? refuse(`HTTP_${answer.status}`, `Aliyun answered HTTP ${answer.status}`, true)
-      : refuse('BAD_ANSWER', `Aliyun answered HTTP ${answer.status} without a result code`, answer.status >= 500);
+      : refuse(
+          'BAD_ANSWER',
+          `Aliyun answered HTTP ${answer.status} without a result code`,
+          answer.status >= 500,
+        );
   }
   if (a.Code === 'OK') {
     const id = a[idField];
-    if (typeof id !== 'string' || id === '') return refuse('BAD_ANSWER', `Aliyun accepted without a ${idField}`, false, requestId);
+    if (typeof id !== 'string' || id === '')
+      return refuse('BAD_ANSWER', `Aliyun accepted without a ${idField}`, false, requestId);
     return { accepted: true, providerId: id, ...(requestId ? { requestId } : {}) };
   }
   const message = scrub(String(a.Message ?? a.Code), secrets);
@@ -151,7 +156,8 @@ export function createAliyunSms(settings: AliyunSettings): SmsProvider {
     async send(m) {
       const number = aliyunSmsNumber(m.phone);
       if (!number) return refuse('INVALID_PHONE', 'not an E.164 or mainland mobile number', false);
-      if (!m.templateCode || !m.signName) return refuse('INVALID_SETTINGS', 'template code and sign name are required', false);
+      if (!m.templateCode || !m.signName)
+        return refuse('INVALID_SETTINGS', 'template code and sign name are required', false);
       return callRpc(
         settings,
         ALIYUN_SMS_ENDPOINT,
@@ -181,7 +187,8 @@ export function createAliyunVoice(settings: AliyunVoiceSettings): VoiceProvider 
     name: 'aliyun',
     async call(c) {
       const p = parsePhone(c.phone);
-      if (!p || !isMainland(p)) return refuse('INVALID_PHONE', 'voice calls need a mainland mobile number', false);
+      if (!p || !isMainland(p))
+        return refuse('INVALID_PHONE', 'voice calls need a mainland mobile number', false);
       if (!c.ttsCode) return refuse('INVALID_SETTINGS', 'the TTS template code is required', false);
       return callRpc(
         settings,

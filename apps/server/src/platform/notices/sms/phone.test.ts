@@ -13,14 +13,26 @@ describe('parsePhone', () => {
     expect(parsePhone(input)?.e164).toBe(e164);
   });
 
-  it.each(['', '12345', '12800138000', '0138001380000', '+8612345678901', '+0123456789', '+1234567', '+1234567890123456', '138001380001', 'tel:13800138000'])(
-    'refuses %j',
-    (input) => {
-      expect(parsePhone(input)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '12345',
+    '12800138000',
+    '0138001380000',
+    '+8612345678901',
+    '+0123456789',
+    '+1234567',
+    '+1234567890123456',
+    '138001380001',
+    'tel:13800138000',
+  ])('refuses %j', (input) => {
+    expect(parsePhone(input)).toBeNull();
+  });
 
   it('splits mainland numbers', () => {
-    expect(parsePhone('+8613800138000')).toEqual({ countryCode: '86', national: '13800138000', e164: '+8613800138000' });
+    expect(parsePhone('+8613800138000')).toEqual({
+      countryCode: '86',
+      national: '13800138000',
+      e164: '+8613800138000',
+    });
   });
 });

@@ -49,7 +49,9 @@ function credentials(settings: SmsProviderSettings, box: SecretBox) {
   try {
     secret = box.open(settings.accessKeySecret);
   } catch {
-    throw new ProviderSettingsError('the stored access key secret cannot be opened with this installation key');
+    throw new ProviderSettingsError(
+      'the stored access key secret cannot be opened with this installation key',
+    );
   }
   return {
     accessKeyId: settings.accessKeyId,
@@ -68,7 +70,11 @@ export function smsProviderFrom(settings: SmsProviderSettings, box: SecretBox): 
   const c = credentials(settings, box);
   return settings.provider === 'aliyun'
     ? createAliyunSms({ ...c, ...(settings.region ? { regionId: settings.region } : {}) })
-    : createTencentSms({ ...c, sdkAppId: tencentAppId(settings), ...(settings.region ? { region: settings.region } : {}) });
+    : createTencentSms({
+        ...c,
+        sdkAppId: tencentAppId(settings),
+        ...(settings.region ? { region: settings.region } : {}),
+      });
 }
 
 export function voiceProviderFrom(settings: SmsProviderSettings, box: SecretBox): VoiceProvider {
@@ -81,7 +87,12 @@ export function voiceProviderFrom(settings: SmsProviderSettings, box: SecretBox)
         ...(settings.region ? { regionId: settings.region } : {}),
         ...(settings.showNumber ? { showNumber: settings.showNumber } : {}),
       })
-    : createTencentVoice({ ...c, ...playTimes, sdkAppId: tencentAppId(settings), ...(settings.region ? { region: settings.region } : {}) });
+    : createTencentVoice({
+        ...c,
+        ...playTimes,
+        sdkAppId: tencentAppId(settings),
+        ...(settings.region ? { region: settings.region } : {}),
+      });
 }
 
 /** The template of a notice kind, or a settings error naming the kind. */

@@ -21,9 +21,23 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const sms = (over: Partial<Parameters<typeof createTencentSms>[0]> = {}) =>
-  createTencentSms({ accessKeyId: SECRET_ID, accessKeySecret: SECRET_KEY, sdkAppId: APP_ID, endpoint: server.url, timeoutMs: 2000, ...over });
+  createTencentSms({
+    accessKeyId: SECRET_ID,
+    accessKeySecret: SECRET_KEY,
+    sdkAppId: APP_ID,
+    endpoint: server.url,
+    timeoutMs: 2000,
+    ...over,
+  });
 const voice = (over: Partial<Parameters<typeof createTencentVoice>[0]> = {}) =>
-  createTencentVoice({ accessKeyId: SECRET_ID, accessKeySecret: SECRET_KEY, sdkAppId: APP_ID, endpoint: server.url, timeoutMs: 2000, ...over });
+  createTencentVoice({
+    accessKeyId: SECRET_ID,
+    accessKeySecret: SECRET_KEY,
+    sdkAppId: APP_ID,
+    endpoint: server.url,
+    timeoutMs: 2000,
+    ...over,
+  });
 
 const message = {
   phone: '13800138000',
@@ -37,7 +51,11 @@ describe('Tencent SMS (SendSms 2021-01-11)', () => {
   it('sends: the server verifies TC3-HMAC-SHA256 and answers a SerialNo', async () => {
     const before = server.requests.length;
     const result = await sms().send(message);
-    expect(result).toMatchObject({ accepted: true, providerId: expect.stringMatching(/^\d+:\d+$/), requestId: expect.any(String) });
+    expect(result).toMatchObject({
+      accepted: true,
+      providerId: expect.stringMatching(/^\d+:\d+$/),
+      requestId: expect.any(String),
+    });
     expect(server.requests[before]).toEqual({
       action: 'SendSms',
       params: {
@@ -61,39 +79,81 @@ describe('Tencent SMS (SendSms 2021-01-11)', () => {
   });
 
   it('is refused with an unknown SecretId, a wrong app id and a clock five minutes off', async () => {
-    expect(await sms({ accessKeyId: 'AKIDunknown' }).send(message)).toMatchObject({ retryable: false, code: 'AuthFailure.SecretIdNotFound' });
-    expect(await sms({ sdkAppId: '1400999999' }).send(message)).toMatchObject({ retryable: false, code: 'UnauthorizedOperation.SmsSdkAppIdVerifyFail' });
+    expect(await sms({ accessKeyId: 'AKIDunknown' }).send(message)).toMatchObject({
+      retryable: false,
+      code: 'AuthFailure.SecretIdNotFound',
+    });
+    expect(await sms({ sdkAppId: '1400999999' }).send(message)).toMatchObject({
+      retryable: false,
+      code: 'UnauthorizedOperation.SmsSdkAppIdVerifyFail',
+    });
     const skewed = () => new Date(Date.now() - 10 * 60_000);
-    expect(await sms({ now: skewed }).send(message)).toMatchObject({ retryable: false, code: 'AuthFailure.SignatureExpire' });
+    expect(await sms({ now: skewed }).send(message)).toMatchObject({
+      retryable: false,
+      code: 'AuthFailure.SignatureExpire',
+    });
   });
 
   it('refuses a malformed number before calling the provider', async () => {
     const before = server.requests.length + server.refused.length;
-    expect(await sms().send({ ...message, phone: '138001380' })).toMatchObject({ accepted: false, retryable: false, code: 'INVALID_PHONE' });
+    expect(await sms().send({ ...message, phone: '138001380' })).toMatchObject({
+      accepted: false,
+      retryable: false,
+      code: 'INVALID_PHONE',
+    });
     expect(server.requests.length + server.refused.length).toBe(before);
   });
 
   it('classifies the per-number limit as retryable and an incorrect number as permanent', async () => {
     server.failNext('throttle');
-    expect(await sms().send(message)).toMatchObject({ accepted: false, retryable: true, code: 'LimitExceeded.PhoneNumberThirtySecondLimit' });
+    expect(await sms().send(message)).toMatchObject({
+      accepted: false,
+      retryable: true,
+      code: 'LimitExceeded.PhoneNumberThirtySecondLimit',
+    });
     server.failNext('invalid-number');
-    expect(await sms().send(message)).toMatchObject({ accepted: false, retryable: false, code: 'InvalidParameterValue.IncorrectPhoneNumber' });
+    expect(await sms().send(message)).toMatchObject({
+      accepted: false,
+      retryable: false,
+      code: 'InvalidParameterValue.IncorrectPhoneNumber',
+    });
   });
 
   it('classifies internal errors and a bare 502 as retryable, and times out cleanly', async () => {
     server.failNext('server-error');
-    expect(await sms().send(message)).toMatchObject({ accepted: false, retryable: true, code: 'InternalError.OtherError' });
+    expect(await sms().send(message)).toMatchObject({
+      accepted: false,
+      retryable: true,
+      code: 'InternalError.OtherError',
+    });
     server.failNext('http-502');
     expect(await sms().send(message)).toMatchObject({ accepted: false, retryable: true, code: 'HTTP_502' });
     server.failNext('hang');
-    expect(await sms({ timeoutMs: 200 }).send(message)).toMatchObject({ accepted: false, retryable: true, code: 'TIMEOUT' });
+    expect(await sms({ timeoutMs: 200 }).send(message)).toMatchObject({
+      accepted: false,
+      retryable: true,
+      code: 'TIMEOUT',
+    });
   });
 
   it('classifies the documented codes', () => {
-    for (const code of ['LimitExceeded.PhoneNumberDailyLimit', 'LimitExceeded.AppDailyLimit', 'RequestLimitExceeded', 'InternalError.Timeout', 'InternalError.SendAndRecvFail']) {
+    for (const code of [
+      'LimitExceeded.PhoneNumberDailyLimit',
+      'LimitExceeded.AppDailyLimit',
+      'RequestLimitExceeded',
+      'InternalError.Timeout',
+      'InternalError.SendAndRecvFail',
+    ]) {
       expect(tencentRetryable(code), code).toBe(true);
     }
-    for (const code of ['AuthFailure.SignatureFailure', 'FailedOperation.InsufficientBalanceInSmsPackage', 'FailedOperation.TemplateIncorrectOrUnapproved', 'FailedOperation.PhoneNumberInBlacklist', 'InvalidParameterValue.IncorrectPhoneNumber', 'InternalError.SigFieldMissing']) {
+    for (const code of [
+      'AuthFailure.SignatureFailure',
+      'FailedOperation.InsufficientBalanceInSmsPackage',
+      'FailedOperation.TemplateIncorrectOrUnapproved',
+      'FailedOperation.PhoneNumberInBlacklist',
+      'InvalidParameterValue.IncorrectPhoneNumber',
+      'InternalError.SigFieldMissing',
+    ]) {
       expect(tencentRetryable(code), code).toBe(false);
     }
   });
@@ -113,43 +173,128 @@ describe('Tencent voice (vms SendTtsVoice)', () => {
     expect(result).toMatchObject({ accepted: true, providerId: expect.any(String) });
     expect(server.requests[before]).toEqual({
       action: 'SendTtsVoice',
-      params: { TemplateId: '7654321', TemplateParamSet: ['一号泵'], CalledNumber: '+8613800138000', VoiceSdkAppid: APP_ID, PlayTimes: 2, SessionContext: 'notice-43' },
+      params: {
+        TemplateId: '7654321',
+        TemplateParamSet: ['一号泵'],
+        CalledNumber: '+8613800138000',
+        VoiceSdkAppid: APP_ID,
+        PlayTimes: 2,
+        SessionContext: 'notice-43',
+      },
     });
   });
 
   it('is refused with a wrong key, classifies throttling, and times out', async () => {
-    expect(await voice({ accessKeySecret: WRONG_KEY }).call(call)).toMatchObject({ accepted: false, retryable: false, code: 'AuthFailure.SignatureFailure' });
+    expect(await voice({ accessKeySecret: WRONG_KEY }).call(call)).toMatchObject({
+      accepted: false,
+      retryable: false,
+      code: 'AuthFailure.SignatureFailure',
+    });
     server.failNext('throttle');
-    expect(await voice().call(call)).toMatchObject({ accepted: false, retryable: true, code: 'RequestLimitExceeded' });
+    expect(await voice().call(call)).toMatchObject({
+      accepted: false,
+      retryable: true,
+      code: 'RequestLimitExceeded',
+    });
     server.failNext('invalid-number');
     expect(await voice().call(call)).toMatchObject({ accepted: false, retryable: false });
     server.failNext('hang');
-    expect(await voice({ timeoutMs: 200 }).call(call)).toMatchObject({ accepted: false, retryable: true, code: 'TIMEOUT' });
+    expect(await voice({ timeoutMs: 200 }).call(call)).toMatchObject({
+      accepted: false,
+      retryable: true,
+      code: 'TIMEOUT',
+    });
   });
 });
 
 describe('Tencent receipts', () => {
   it('reads the SMS status callback', () => {
     const parsed = parseTencentSmsCallback([
-      { user_receive_time: '2026-11-25 11:00:05', nationcode: '86', mobile: '13800138000', report_status: 'SUCCESS', errmsg: 'DELIVRD', description: '用户短信送达成功', sid: '2019:538884*****' },
-      { user_receive_time: '2026-11-25 11:00:06', nationcode: '86', mobile: '13800138001', report_status: 'FAIL', errmsg: 'MN:0001', description: '空号', sid: '2019:538884*****2' },
+      {
+        user_receive_time: '2026-11-25 11:00:05',
+        nationcode: '86',
+        mobile: '13800138000',
+        report_status: 'SUCCESS',
+        errmsg: 'DELIVRD',
+        description: '用户短信送达成功',
+        sid: '2019:538884*****',
+      },
+      {
+        user_receive_time: '2026-11-25 11:00:06',
+        nationcode: '86',
+        mobile: '13800138001',
+        report_status: 'FAIL',
+        errmsg: 'MN:0001',
+        description: '空号',
+        sid: '2019:538884*****2',
+      },
       { report_status: 'MAYBE', sid: 'x' },
     ]);
     expect(parsed.dropped).toBe(1);
     expect(parsed.receipts).toEqual([
-      { providerId: '2019:538884*****', phone: '+8613800138000', status: 'delivered', at: new Date('2026-11-25T03:00:05Z'), code: 'DELIVRD', message: '用户短信送达成功' },
-      { providerId: '2019:538884*****2', phone: '+8613800138001', status: 'failed', at: new Date('2026-11-25T03:00:06Z'), code: 'MN:0001', message: '空号' },
+      {
+        providerId: '2019:538884*****',
+        phone: '+8613800138000',
+        status: 'delivered',
+        at: new Date('2026-11-25T03:00:05Z'),
+        code: 'DELIVRD',
+        message: '用户短信送达成功',
+      },
+      {
+        providerId: '2019:538884*****2',
+        phone: '+8613800138001',
+        status: 'failed',
+        at: new Date('2026-11-25T03:00:06Z'),
+        code: 'MN:0001',
+        message: '空号',
+      },
     ]);
   });
 
   it('reads the voice prompt and failure callbacks', () => {
-    expect(parseTencentVoiceCallback({ voiceprompt_callback: { result: '0', callid: 'c1', mobile: '13800138000', nationcode: '86', end_calltime: '1470197221' } })).toEqual({
-      receipts: [{ providerId: 'c1', phone: '+8613800138000', status: 'delivered', at: new Date(1470197221 * 1000), code: '0', message: 'answered' }],
+    expect(
+      parseTencentVoiceCallback({
+        voiceprompt_callback: {
+          result: '0',
+          callid: 'c1',
+          mobile: '13800138000',
+          nationcode: '86',
+          end_calltime: '1470197221',
+        },
+      }),
+    ).toEqual({
+      receipts: [
+        {
+          providerId: 'c1',
+          phone: '+8613800138000',
+          status: 'delivered',
+          at: new Date(1470197221 * 1000),
+          code: '0',
+          message: 'answered',
+        },
+      ],
       dropped: 0,
     });
-    expect(parseTencentVoiceCallback({ voiceprompt_callback: { result: '1', callid: 'c2', mobile: '13800138000', nationcode: '86' } }).receipts[0]).toMatchObject({ status: 'failed', message: 'not answered' });
-    expect(parseTencentVoiceCallback({ voice_failure_callback: { callid: 'c3', failure_code: 8, failure_reason: '空号', mobile: '13800138000', nationcode: '86' } }).receipts[0]).toMatchObject({ status: 'failed', code: '8', message: '空号' });
-    expect(parseTencentVoiceCallback({ voicekey_callback: { callid: 'c4', keypress: '2' } })).toEqual({ receipts: [], dropped: 1 });
+    expect(
+      parseTencentVoiceCallback({
+        voiceprompt_callback: { result: '1', callid: 'c2', mobile: '13800138000', nationcode: '86' },
+      }).receipts[0],
+    ).toMatchObject({ status: 'failed', message: 'not answered' });
+    expect(
+      parseTencentVoiceCallback({
+        voice_failure_callback: {
+          callid: 'c3',
+          failure_code: 8,
+          failure_reason: '空号',
+          mobile: '13800138000',
+          nationcode: '86',
+        },
+      }).receipts[0],
+    ).toMatchObject({ status: 'failed', code: '8', message: '空号' });
+    expect(parseTencentVoiceCallback({ voicekey_callback: { callid: 'c4', keypress: '2' } })).toEqual({
+      receipts: [],
+      dropped: 1,
+    });
     expect(parseTencentVoiceCallback(null)).toEqual({ receipts: [], dropped: 1 });
   });
 });

@@ -103,7 +103,9 @@ async function callApi(
   action: string,
   version: string,
   payloadObject: unknown,
-): Promise<{ response: Record<string, unknown>; requestId?: string } | Extract<SendResult, { accepted: false }>> {
+): Promise<
+  { response: Record<string, unknown>; requestId?: string } | Extract<SendResult, { accepted: false }>
+> {
   const endpoint = (settings.endpoint ?? defaultEndpoint).replace(/\/+$/, '');
   const host = new URL(endpoint).host;
   const timestamp = Math.floor((settings.now?.() ?? new Date()).getTime() / 1000);
@@ -161,7 +163,8 @@ export function createTencentSms(settings: TencentSmsSettings): SmsProvider {
     async send(m) {
       const p = parsePhone(m.phone);
       if (!p) return refuse('INVALID_PHONE', 'not an E.164 or mainland mobile number', false);
-      if (!m.templateCode || !m.signName) return refuse('INVALID_SETTINGS', 'template code and sign name are required', false);
+      if (!m.templateCode || !m.signName)
+        return refuse('INVALID_SETTINGS', 'template code and sign name are required', false);
       const result = await callApi(settings, TENCENT_SMS_ENDPOINT, 'sms', 'SendSms', '2021-01-11', {
         PhoneNumberSet: [p.e164],
         SmsSdkAppId: settings.sdkAppId,
@@ -179,8 +182,13 @@ export function createTencentSms(settings: TencentSmsSettings): SmsProvider {
       }
       if (status.Code === 'Ok') {
         const id = status.SerialNo;
-        if (typeof id !== 'string' || !id) return refuse('BAD_ANSWER', 'Tencent accepted without a SerialNo', false, result.requestId);
-        return { accepted: true, providerId: id, ...(result.requestId ? { requestId: result.requestId } : {}) };
+        if (typeof id !== 'string' || !id)
+          return refuse('BAD_ANSWER', 'Tencent accepted without a SerialNo', false, result.requestId);
+        return {
+          accepted: true,
+          providerId: id,
+          ...(result.requestId ? { requestId: result.requestId } : {}),
+        };
       }
       return refuse(
         status.Code,
@@ -197,7 +205,8 @@ export function createTencentVoice(settings: TencentVoiceSettings): VoiceProvide
     name: 'tencent',
     async call(c) {
       const p = parsePhone(c.phone);
-      if (!p || !isMainland(p)) return refuse('INVALID_PHONE', 'voice calls need a mainland mobile number', false);
+      if (!p || !isMainland(p))
+        return refuse('INVALID_PHONE', 'voice calls need a mainland mobile number', false);
       if (!c.ttsCode) return refuse('INVALID_SETTINGS', 'the TTS template id is required', false);
       const result = await callApi(settings, TENCENT_VOICE_ENDPOINT, 'vms', 'SendTtsVoice', '2020-09-02', {
         TemplateId: c.ttsCode,
@@ -210,7 +219,8 @@ export function createTencentVoice(settings: TencentVoiceSettings): VoiceProvide
       if ('accepted' in result) return result;
       const status = result.response.SendStatus as { CallId?: unknown } | undefined;
       const id = status?.CallId;
-      if (typeof id !== 'string' || !id) return refuse('BAD_ANSWER', 'Tencent accepted without a CallId', false, result.requestId);
+      if (typeof id !== 'string' || !id)
+        return refuse('BAD_ANSWER', 'Tencent accepted without a CallId', false, result.requestId);
       return { accepted: true, providerId: id, ...(result.requestId ? { requestId: result.requestId } : {}) };
     },
   };
