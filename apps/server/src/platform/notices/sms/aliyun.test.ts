@@ -3,6 +3,7 @@ import { type ProviderServer, startAliyunServer } from '../../../test-support/sm
 import {
   aliyunPercentEncode,
   aliyunRetryable,
+  aliyunSignature,
   createAliyunSms,
   createAliyunVoice,
   parseAliyunSmsReport,
@@ -44,6 +45,22 @@ const message = {
   params: { device: 'Pump *1 ~ east & west', value: '3.5 = high', name: '一号泵' },
   outId: 'notice-42',
 };
+
+describe('signature', () => {
+  it('matches the worked example of the Aliyun RPC signature documentation (DescribeRegions, testsecret)', () => {
+    const params = {
+      AccessKeyId: 'testid',
+      Action: 'DescribeRegions',
+      Format: 'XML',
+      SignatureMethod: 'HMAC-SHA1',
+      SignatureNonce: '3ee8c1b8-83d3-44af-a94f-4e0ad82fd6cf',
+      SignatureVersion: '1.0',
+      Timestamp: '2016-02-23T12:46:24Z',
+      Version: '2014-05-26',
+    };
+    expect(aliyunSignature('testsecret', 'GET', params)).toBe('OLeaidS1JvxuMvnyHOwuJ+uX5qY=');
+  });
+});
 
 describe('percent encoding', () => {
   it('follows RFC 3986 as the signature documentation asks', () => {
