@@ -98,6 +98,8 @@ describe('Aliyun SMS (SendSms)', () => {
     expect(server.requests.length).toBe(before);
     expect(JSON.stringify(result)).not.toContain(WRONG_SECRET);
     expect(JSON.stringify(result)).not.toContain(SECRET);
+    // The answer echoes the whole string to sign (number, parameters): only the verdict is kept.
+    expect(JSON.stringify(result)).not.toContain('13800138000');
   });
 
   it('is refused with an unknown key id', async () => {

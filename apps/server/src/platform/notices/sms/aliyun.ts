@@ -139,7 +139,8 @@ async function callRpc(
       return refuse('BAD_ANSWER', `Aliyun accepted without a ${idField}`, false, requestId);
     return { accepted: true, providerId: id, ...(requestId ? { requestId } : {}) };
   }
-  const message = scrub(String(a.Message ?? a.Code), secrets);
+  // SignatureDoesNotMatch carries the whole string to sign (phone number, parameters): keep the verdict.
+  const message = scrub(String(a.Message ?? a.Code).split(' server string to sign is')[0] as string, secrets);
   return refuse(a.Code, message, aliyunRetryable(a.Code) || answer.status >= 500, requestId);
 }
 
