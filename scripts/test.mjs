@@ -93,6 +93,8 @@ const vitestArgs = (file) => [
 ];
 
 run('lint', 'npx', ['biome', 'check', '.']);
+// The seam counts of issue 15 may only go down (DESIGN 4 and 6).
+run('seams', 'node', ['scripts/seams.mjs', '--check']);
 // The production bundle of the server: the durability and end-to-end stages run it as deployed.
 run('server build', 'node', ['scripts/server-build.mjs']);
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);

@@ -23,6 +23,7 @@ import { graphlibFileRoutes } from './modules/graphlib/graphlib-files.routes.js'
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
+import { otaPackageRoutes } from './modules/ota/package.routes.js';
 import { overviewRoutes } from './modules/overview/overview.routes.js';
 import { registerReportScheduler } from './modules/reports/report-scheduler.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(scadaRoutes, moduleDeps);
       // Graph library uploads (docs/api-scada.md "Graph library").
       await api.register(graphlibRoutes, moduleDeps);
+      await api.register(otaPackageRoutes, moduleDeps);
       await api.register(modelsRoutes, moduleDeps);
       await api.register(groupsRoutes, moduleDeps);
       await api.register(companiesRoutes, moduleDeps);

@@ -92,6 +92,11 @@ export const configSchema = z.object({
       v === undefined || /^[0-9a-fA-F]{64}$/.test(v.trim()) || Buffer.from(v.trim(), 'base64').length === 32,
     { message: 'must be 64 hex digits or the base64 of 32 bytes' },
   ),
+  /**
+   * Ed25519 private key (PKCS#8 PEM, or its base64) that signs OTA package manifests (DESIGN 13):
+   * the same on every instance in scale-out. Unset: DATA_DIR/ota-signing.key, generated once.
+   */
+  OTA_SIGNING_KEY: optionalText,
   /** Bearer token of GET /api/v1/metrics (Prometheus); unset turns the endpoint off. */
   METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, {
     message: 'must be at least 16 characters',
@@ -132,6 +137,7 @@ const SECRET_VARIABLES = new Set([
   'MQTT_ADMIN_PASSWORD',
   'EMQX_HOOK_SECRET',
   'SECRET_BOX_KEY',
+  'OTA_SIGNING_KEY',
   'METRICS_TOKEN',
 ]);
 

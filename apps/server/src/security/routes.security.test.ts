@@ -22,6 +22,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/v1/ingest/{imei}',
   // Prometheus scrapers: its own bearer token (METRICS_TOKEN), tested in modules/system/metrics.test.ts.
   'GET /api/v1/metrics',
+  // Gateways: the signed `t` of an OTA notice's URL, tested in modules/ota/package.routes.test.ts.
+  'GET /api/v1/ota/package/{hash}',
 ]);
 
 const key = (op: Operation) => `${op.method} ${op.path}`;

@@ -50,10 +50,15 @@ async function sha256File(file: string): Promise<{ hash: string; size: number }>
   return { hash: h.digest('hex'), size };
 }
 
-export function createFileStore(dataDir: string): FileStore {
+/**
+ * `area` keeps kinds of content apart (`sha256` export files, `ota` firmware packages): a sweep of one
+ * area never removes another's files, and a hash served for one kind can never name another.
+ */
+export function createFileStore(dataDir: string, area = 'sha256'): FileStore {
+  if (!/^[a-z0-9-]+$/.test(area)) throw new Error('invalid file store area');
   const root = join(dataDir, 'files');
   const tmpDir = join(root, 'tmp');
-  const hashDir = join(root, 'sha256');
+  const hashDir = join(root, area);
 
   const pathOf = (hash: string): string => {
     assertHash(hash);
