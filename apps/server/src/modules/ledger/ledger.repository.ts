@@ -56,14 +56,19 @@ export function createLedgerRepository(db: Executor) {
       return row;
     },
 
-    /** Locks the accounts in id order (every writer does, so no two transfers can deadlock). */
+    /**
+     * Locks the accounts in id order (every writer does, so no two transfers can deadlock). FOR NO
+     * KEY UPDATE: it excludes other writers of the row but not the foreign-key checks of transfers
+     * being inserted elsewhere.
+     */
     async lockAccounts(ids: number[], tx: Executor): Promise<Map<number, LedgerAccountRow>> {
+      if (ids.length === 0) return new Map();
       const rows = await tx
         .select()
         .from(ledgerAccounts)
         .where(inArray(ledgerAccounts.id, ids))
         .orderBy(asc(ledgerAccounts.id))
-        .for('update');
+        .for('no key update');
       return new Map(rows.map((r) => [r.id, r]));
     },
 

@@ -126,6 +126,21 @@ export interface LedgerServiceDeps {
 export function createLedgerService({ db, clock = () => new Date() }: LedgerServiceDeps) {
   const repo = createLedgerRepository(db);
 
+  /**
+   * An account's identity (id, kind, owner, unit) never changes, so transfers resolve a reference
+   * once per service; the totals are read fresh (locked) inside each transaction.
+   */
+  const identities = new Map<string, LedgerAccountRow>();
+  async function identity(ref: AccountRef): Promise<LedgerAccountRow> {
+    const cacheKey = typeof ref === 'number' ? `#${ref}` : `${ref.kind}:${ref.owner ?? ''}`;
+    const cached = identities.get(cacheKey);
+    if (cached) return cached;
+    const row = await resolve(ref);
+    if (identities.size > 10_000) identities.clear();
+    identities.set(cacheKey, row);
+    return row;
+  }
+
   async function resolve(ref: AccountRef): Promise<LedgerAccountRow> {
     if (typeof ref === 'number') {
       const row = await repo.findAccount(ref);
@@ -163,21 +178,56 @@ export function createLedgerService({ db, clock = () => new Date() }: LedgerServ
     const first = await findRef(ref);
     if (first.status === to) return first;
     if (first.status !== 'pending') throw new TransferSettledError(first);
+    const from = await identity(first.fromAccountId);
+    const toAccount = await identity(first.toAccountId);
     return repo.transaction(async (tx) => {
-      await repo.lockAccounts([first.fromAccountId, first.toAccountId], tx);
+      await lockChecked([from, toAccount], tx);
       const t = (await repo.findTransfer(first.id, tx, true))!;
       if (t.status === to) return t;
       if (t.status !== 'pending') throw new TransferSettledError(t);
       const row = (await repo.settle(t.id, to, clock(), tx))!;
       if (to === 'posted') {
-        await repo.adjust(t.fromAccountId, { posted: -t.amount, pendingDebits: -t.amount }, tx);
-        await repo.adjust(t.toAccountId, { posted: t.amount, pendingCredits: -t.amount }, tx);
+        await applyDeltas(
+          [
+            [from, { posted: -t.amount, pendingDebits: -t.amount }],
+            [toAccount, { posted: t.amount, pendingCredits: -t.amount }],
+          ],
+          tx,
+        );
       } else {
-        await repo.adjust(t.fromAccountId, { pendingDebits: -t.amount }, tx);
-        await repo.adjust(t.toAccountId, { pendingCredits: -t.amount }, tx);
+        await applyDeltas(
+          [
+            [from, { pendingDebits: -t.amount }],
+            [toAccount, { pendingCredits: -t.amount }],
+          ],
+          tx,
+        );
       }
       return row;
     });
+  }
+
+  const mayGoNegative = (a: Pick<LedgerAccountRow, 'kind'>) => NEGATIVE_ALLOWED_KINDS.includes(a.kind);
+
+  /**
+   * The lock order of every writer: first the accounts that must not go negative (locked up front,
+   * by id, because their balance is checked), then the transfer row, and last the platform's
+   * accounts (by id), which are only updated, never checked: they are touched by nearly every
+   * transfer, so they are held only from their UPDATE to the commit.
+   */
+  async function lockChecked(accounts: Pick<LedgerAccountRow, 'id' | 'kind'>[], tx: Executor) {
+    return repo.lockAccounts(
+      accounts.filter((a) => !mayGoNegative(a)).map((a) => a.id),
+      tx,
+    );
+  }
+
+  type Delta = { posted?: number; pendingDebits?: number; pendingCredits?: number };
+  async function applyDeltas(deltas: [Pick<LedgerAccountRow, 'id' | 'kind'>, Delta][], tx: Executor) {
+    const ordered = [...deltas].sort(
+      ([a], [b]) => Number(mayGoNegative(a)) - Number(mayGoNegative(b)) || a.id - b.id,
+    );
+    for (const [account, delta] of ordered) await repo.adjust(account.id, delta, tx);
   }
 
   function balanceOf(a: LedgerAccountRow): LedgerBalance {
@@ -209,8 +259,8 @@ export function createLedgerService({ db, clock = () => new Date() }: LedgerServ
         throw new LedgerUsageError(`ledger: amount must be a positive safe integer, got ${amount}`);
       }
       if (!idempotencyKey) throw new LedgerUsageError('ledger: an idempotency key is required');
-      const from = await resolve(input.from);
-      const to = await resolve(input.to);
+      const from = await identity(input.from);
+      const to = await identity(input.to);
       if (from.id === to.id) throw new LedgerUsageError('ledger: a transfer needs two different accounts');
       if (from.unit !== to.unit) {
         throw new LedgerUsageError(`ledger: cannot move ${from.unit} to an account of ${to.unit}`);
@@ -226,12 +276,12 @@ export function createLedgerService({ db, clock = () => new Date() }: LedgerServ
       if (existing) return sameTransfer(existing, params);
       try {
         return await repo.transaction(async (tx) => {
-          const locked = await repo.lockAccounts([from.id, to.id], tx);
+          const locked = await lockChecked([from, to], tx);
           // A retry that waited on our locks sees the committed original here.
           const again = await repo.findTransferByKey(idempotencyKey, tx);
           if (again) return sameTransfer(again, params);
-          const source = locked.get(from.id)!;
-          if (!NEGATIVE_ALLOWED_KINDS.includes(source.kind)) {
+          const source = locked.get(from.id);
+          if (source) {
             const available = source.posted - source.pendingDebits;
             if (available < amount)
               throw new InsufficientBalanceError(source.id, available, amount, source.unit);
@@ -253,13 +303,18 @@ export function createLedgerService({ db, clock = () => new Date() }: LedgerServ
             tx,
           );
           if (!row) throw new KeyTakenMeanwhile();
-          if (input.pending) {
-            await repo.adjust(from.id, { pendingDebits: amount }, tx);
-            await repo.adjust(to.id, { pendingCredits: amount }, tx);
-          } else {
-            await repo.adjust(from.id, { posted: -amount }, tx);
-            await repo.adjust(to.id, { posted: amount }, tx);
-          }
+          await applyDeltas(
+            input.pending
+              ? [
+                  [from, { pendingDebits: amount }],
+                  [to, { pendingCredits: amount }],
+                ]
+              : [
+                  [from, { posted: -amount }],
+                  [to, { posted: amount }],
+                ],
+            tx,
+          );
           return row;
         });
       } catch (error) {
