@@ -149,6 +149,11 @@ describe('ledger model', () => {
             input: { ...input, idempotencyKey: key },
             expect: applied.has(key) ? 'duplicate' : 'new',
           });
+        } else if (r < 0.71) {
+          // A parent crediting a child, in both directions at once: two user rows locked together.
+          const v = pick(users.filter((x) => x !== u));
+          ops.push(newTransfer({ from: balance(u), to: balance(v), amount: int(1, 3000), kind: 'credit' }));
+          ops.push(newTransfer({ from: balance(v), to: balance(u), amount: int(1, 3000), kind: 'credit' }));
         } else if (r < 0.74)
           ops.push(
             newTransfer({ from: smsSupply, to: smsQuota(u), amount: int(1, 50), kind: 'quota_purchase' }),
