@@ -285,6 +285,37 @@ describe('ledger transfers', () => {
   });
 });
 
+describe('inside a caller transaction', () => {
+  it('a ledger on an open transaction commits and rolls back with it (an order and its payment together)', async () => {
+    const u = user();
+    await expect(
+      database.db.transaction(async (tx) => {
+        const inner = createLedgerService({ db: tx });
+        await inner.transfer({
+          from: clearing,
+          to: u,
+          amount: 40,
+          kind: 'top_up',
+          idempotencyKey: 'tx-rolled-back',
+        });
+        expect((await inner.balance(u)).posted).toBe(40);
+        throw new Error('the order update failed');
+      }),
+    ).rejects.toThrow('the order update failed');
+    await expect(ledger.findTransfer('tx-rolled-back')).rejects.toBeInstanceOf(TransferNotFoundError);
+    await database.db.transaction(async (tx) => {
+      await createLedgerService({ db: tx }).transfer({
+        from: clearing,
+        to: u,
+        amount: 40,
+        kind: 'top_up',
+        idempotencyKey: 'tx-committed',
+      });
+    });
+    expect((await ledger.balance(u)).posted).toBe(40);
+  });
+});
+
 describe('the database guards the ledger too', () => {
   it('transfers cannot be changed except pending -> posted | voided, nor deleted', async () => {
     const u = user();
