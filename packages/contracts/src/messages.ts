@@ -350,6 +350,32 @@ export const SERVER_MESSAGES = {
     en: 'the category still holds {count} symbols; delete or move them first',
     es: 'la categoría aún contiene {count} símbolos; elimínelos o muévalos primero',
   },
+  // The money ledger (DESIGN 14, docs/ledger.md)
+  'ledger.insufficientBalance': {
+    zh: '余额不足',
+    en: 'insufficient balance',
+    es: 'saldo insuficiente',
+  },
+  'ledger.insufficientQuota': {
+    zh: '剩余条数不足',
+    en: 'not enough remaining quota',
+    es: 'cuota restante insuficiente',
+  },
+  'ledger.idempotencyConflict': {
+    zh: '该请求编号已用于另一笔不同的交易',
+    en: 'this request id was already used for a different transaction',
+    es: 'este identificador de solicitud ya se usó para otra transacción distinta',
+  },
+  'ledger.transferNotFound': {
+    zh: '交易不存在',
+    en: 'no such transaction',
+    es: 'la transacción no existe',
+  },
+  'ledger.transferSettled': {
+    zh: '交易已完成或已撤销,不能再更改',
+    en: 'the transaction is already completed or cancelled and cannot be changed',
+    es: 'la transacción ya está completada o anulada y no se puede cambiar',
+  },
 } as const satisfies Record<string, MessageTexts>;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

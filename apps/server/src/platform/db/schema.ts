@@ -11,6 +11,7 @@ export * from '../../modules/devices/devices.table.js';
 export * from '../../modules/exports/exports.table.js';
 export * from '../../modules/graphlib/graphlib.table.js';
 export * from '../../modules/groups/groups.table.js';
+export * from '../../modules/ledger/ledger.table.js';
 export * from '../../modules/models/models.table.js';
 export * from '../../modules/reports/reports.table.js';
 export * from '../../modules/scada/scada.table.js';
