@@ -1,15 +1,12 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import esES from 'antd/locale/es_ES';
-import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { logout } from '../features/auth/api/logout';
 import { configureApiClient } from '../shared/api/client';
 import { ApiError } from '../shared/api/errors';
+import { antdLocaleOf } from '../shared/i18n';
 import { useSettings } from '../shared/store/settings';
-
-const ANTD_LOCALES = { zh: zhCN, en: enUS, es: esES } as const;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -58,12 +55,13 @@ function ApiClientBridge({ queryClient }: { queryClient: QueryClient }) {
 }
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  const language = useSettings((s) => s.language);
+  // i18next's language changes once that language's texts (and Ant Design locale) are loaded.
+  const { i18n } = useTranslation();
   const size = useSettings((s) => s.size);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
-        locale={ANTD_LOCALES[language]}
+        locale={antdLocaleOf(i18n.language)}
         componentSize={size}
         theme={{
           algorithm: theme.defaultAlgorithm,

@@ -48,6 +48,7 @@ const en: Messages = {
     closeAll: 'Close all',
   },
   login: {
+    noAccount: 'No account yet? Register',
     title: 'Sign in',
     welcome: 'Welcome back',
     subtitle: 'Sign in with your platform account',

@@ -48,6 +48,7 @@ const es: Messages = {
     closeAll: 'Cerrar todas',
   },
   login: {
+    noAccount: '¿Aún no tiene cuenta? Regístrese',
     title: 'Iniciar sesión',
     welcome: 'Bienvenido de nuevo',
     subtitle: 'Inicie sesión con su cuenta de la plataforma',

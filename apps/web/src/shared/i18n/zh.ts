@@ -47,6 +47,7 @@ const zh = {
     closeAll: '关闭所有',
   },
   login: {
+    noAccount: '还没有账号？立即注册',
     title: '账号登录',
     welcome: '欢迎回来',
     subtitle: '请使用您的平台账号登录',
