@@ -14,6 +14,7 @@ import { Logo } from '../../shared/components/Logo';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 import { PermissionProvider } from '../../shared/permission/PermissionProvider';
 import { useSettings } from '../../shared/store/settings';
+import { useFocusableTableScroll } from '../../shared/table/focusable-scroll';
 import type { RouteHandle } from '../router';
 import { useTabStore } from '../tabs/tab-store';
 import { Navbar } from './Navbar';
@@ -58,6 +59,7 @@ export default function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { permitted, leaves } = usePermittedRoutes();
   const handle = usePageHandle();
+  useFocusableTableScroll();
   const meta = handle?.meta;
   const platformTitle = usePlatformTitle();
   const { data: authList } = useAuthList();

@@ -6,6 +6,7 @@ const en: Messages = {
     tagline: 'Device monitoring · Data collection · Alarms · Remote maintenance',
   },
   common: {
+    scrollableTable: 'Table (scrollable)',
     ok: 'OK',
     cancel: 'Cancel',
     save: 'Save',

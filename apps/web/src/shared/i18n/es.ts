@@ -6,6 +6,7 @@ const es: Messages = {
     tagline: 'Monitoreo de dispositivos · Adquisición de datos · Alarmas · Mantenimiento remoto',
   },
   common: {
+    scrollableTable: 'Tabla (desplazable)',
     ok: 'Aceptar',
     cancel: 'Cancelar',
     save: 'Guardar',

@@ -5,6 +5,7 @@ const zh = {
     tagline: '设备监控 · 数据采集 · 告警联动 · 远程运维',
   },
   common: {
+    scrollableTable: '表格（可滚动）',
     ok: '确定',
     cancel: '取消',
     save: '保存',
