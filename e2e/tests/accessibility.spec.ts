@@ -38,6 +38,19 @@ interface Finding {
 async function audit(page: Page, name: string): Promise<Finding[]> {
   // Pages settle first: no skeleton or spinner left, so the checked DOM is what a person sees.
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 20_000 });
+  // Scrolling tables are made focusable a moment after they render (shared/table/focusable-scroll).
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')].filter(
+            (el) =>
+              (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) &&
+              el.tabIndex !== 0,
+          ).length,
+      ),
+    )
+    .toBe(0);
   await shot(page, `a11y-${name}`);
   const result = await new AxeBuilder({ page }).exclude(EXCLUDED).analyze();
   return result.violations
@@ -49,7 +62,9 @@ async function audit(page: Page, name: string): Promise<Finding[]> {
       help: v.help,
       targets: v.nodes
         .slice(0, 8)
-        .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} :: ${n.failureSummary?.split('\n')[1] ?? ''}`),
+        .map(
+          (n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} :: ${n.failureSummary?.split('\n')[1] ?? ''}`,
+        ),
     }));
 }
 

@@ -22,6 +22,7 @@ import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import { useExpiryNotice } from './use-expiry-notice';
 import { usePermittedRoutes } from './use-permitted-routes';
+import { usePrefetchPages } from './use-prefetch-pages';
 
 const SESSION_KEYS = new Set<unknown>([authKeys.all[0], systemKeys.all[0]]);
 
@@ -60,6 +61,7 @@ export default function AppLayout() {
   const { permitted, leaves } = usePermittedRoutes();
   const handle = usePageHandle();
   useFocusableTableScroll();
+  usePrefetchPages(leaves);
   const meta = handle?.meta;
   const platformTitle = usePlatformTitle();
   const { data: authList } = useAuthList();

@@ -39,20 +39,22 @@ export function useFocusableTableScroll(): void {
   const label = t('common.scrollableTable');
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-label when the language changes
   useEffect(() => {
-    let frame = 0;
+    // At most every 300 ms, not per frame: reading scroll sizes forces a layout, so it runs once
+    // after a burst of changes (a page being mounted) rather than between its commits.
+    let timer = 0;
     const schedule = () => {
-      if (frame) return;
-      frame = requestAnimationFrame(() => {
-        frame = 0;
+      if (timer) return;
+      timer = window.setTimeout(() => {
+        timer = 0;
         markScrollableTables(document, label);
-      });
+      }, 300);
     };
     schedule();
     const mutations = new MutationObserver(schedule);
     mutations.observe(document.body, { childList: true, subtree: true });
     window.addEventListener('resize', schedule);
     return () => {
-      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
       mutations.disconnect();
       window.removeEventListener('resize', schedule);
     };
