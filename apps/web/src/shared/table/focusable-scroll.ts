@@ -16,6 +16,11 @@ function scrollable(el: HTMLElement): boolean {
  * container itself, so this is applied to the DOM: once per change of the page, for every table.
  */
 export function markScrollableTables(root: ParentNode, label: string): void {
+  // Ant Design's hidden measuring row (aria-hidden, used only to size the columns) holds copies of
+  // header content that could take focus (axe: aria-hidden-focus); `inert` takes them out of the
+  // tab order and the accessibility tree without changing the sizes it measures.
+  for (const row of root.querySelectorAll<HTMLElement>('tr.ant-table-measure-row:not([inert])'))
+    row.inert = true;
   for (const el of root.querySelectorAll<HTMLElement>(SCROLLERS)) {
     const marked = el.dataset.focusableScroll === '1';
     if (scrollable(el)) {
