@@ -3,7 +3,8 @@ import type { LeafRoute } from '../route-types';
 
 const idle = (run: () => void): (() => void) => {
   if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run);
+    // The timeout keeps it going on a busy machine, where an idle moment may not come for long.
+    const id = window.requestIdleCallback(run, { timeout: 1_000 });
     return () => window.cancelIdleCallback(id);
   }
   const id = window.setTimeout(run, 200);
@@ -12,9 +13,9 @@ const idle = (run: () => void): (() => void) => {
 
 /**
  * Once the signed-in shell is up, fetches the code of the pages the user may open, one page per idle
- * moment of the browser. The login page no longer carries all of Ant Design (issue 16: it loads only
+ * moment of the browser (or after a second without one). The login page no longer carries all of Ant Design (issue 16: it loads only
  * what it renders), so without this the first visit to each page would wait for its components'
- * chunks. One at a time and only when idle, so it never competes with what the user is doing.
+ * chunks. One at a time, so it never competes for long with what the user is doing.
  */
 export function usePrefetchPages(leaves: readonly LeafRoute[]): void {
   useEffect(() => {
