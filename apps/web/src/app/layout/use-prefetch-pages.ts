@@ -13,9 +13,10 @@ const idle = (run: () => void): (() => void) => {
 
 /**
  * Once the signed-in shell is up, fetches the code of the pages the user may open, one page per idle
- * moment of the browser (or after a second without one). The login page no longer carries all of Ant Design (issue 16: it loads only
- * what it renders), so without this the first visit to each page would wait for its components'
- * chunks. One at a time, so it never competes for long with what the user is doing.
+ * moment of the browser (or after a second without one). The login page no longer carries all of
+ * Ant Design (issue 16: it loads only what it renders), so without this the first visit to each page
+ * would wait for its components' chunks. One at a time, so it never competes for long with what the
+ * user is doing.
  */
 export function usePrefetchPages(leaves: readonly LeafRoute[]): void {
   useEffect(() => {
