@@ -8,6 +8,24 @@ import { flattenRoutes } from './route-access';
 import type { LeafRoute } from './route-types';
 import { appRoutes } from './routes';
 
+/**
+ * Feature texts (every feature's bundle) come with the pages behind the login, not with the login
+ * page itself: the lazy route waits for them along with its component.
+ */
+const featureTexts = (): Promise<void> =>
+  import('./i18n-bundles').then(async (m) => {
+    const { addFeatureBundles } = await import('../shared/i18n');
+    addFeatureBundles(m.featureBundles);
+  });
+
+/** A lazy route component that renders only once the feature texts are registered. */
+function withTexts(load: () => Promise<{ default: RouteObject['Component'] }>) {
+  return async () => {
+    const [module] = await Promise.all([load(), featureTexts()]);
+    return { Component: module.default };
+  };
+}
+
 export interface RouteHandle {
   meta?: LeafRoute['meta'];
   fullPath: string;
@@ -37,7 +55,7 @@ export function buildRouteObjects(queryClient: QueryClient): RouteObject[] {
     {
       path: '/register',
       loader: loginLoader(queryClient),
-      lazy: async () => ({ Component: (await import('../features/accounts/pages/RegisterPage')).default }),
+      lazy: withTexts(() => import('../features/accounts/pages/RegisterPage')),
       HydrateFallback: RouteFallback,
       ErrorBoundary: RouteError,
     },
@@ -45,21 +63,19 @@ export function buildRouteObjects(queryClient: QueryClient): RouteObject[] {
       (path): RouteObject => ({
         path,
         loader: authLandingLoader(queryClient),
-        lazy: async () => ({
-          Component: (await import('../features/auth/pages/AuthRedirectPage')).default,
-        }),
+        lazy: withTexts(() => import('../features/auth/pages/AuthRedirectPage')),
         HydrateFallback: RouteFallback,
         ErrorBoundary: RouteError,
       }),
     ),
     {
       path: '/401',
-      lazy: async () => ({ Component: (await import('../features/errors/pages/ForbiddenPage')).default }),
+      lazy: withTexts(() => import('../features/errors/pages/ForbiddenPage')),
       HydrateFallback: RouteFallback,
     },
     {
       path: '/404',
-      lazy: async () => ({ Component: (await import('../features/errors/pages/NotFoundPage')).default }),
+      lazy: withTexts(() => import('../features/errors/pages/NotFoundPage')),
       HydrateFallback: RouteFallback,
     },
     {
@@ -67,7 +83,7 @@ export function buildRouteObjects(queryClient: QueryClient): RouteObject[] {
       path: '/',
       loader: shellLoader(queryClient),
       shouldRevalidate: () => true,
-      lazy: async () => ({ Component: (await import('./layout/AppLayout')).default }),
+      lazy: withTexts(() => import('./layout/AppLayout')),
       HydrateFallback: RouteFallback,
       ErrorBoundary: RouteError,
       children: [

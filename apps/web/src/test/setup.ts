@@ -1,10 +1,12 @@
+import { LANGUAGES } from '@fleet/contracts';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '../shared/i18n';
 import { featureBundles } from '../app/i18n-bundles';
+import { languageReady, loadLanguage } from '../shared/i18n';
 import { registerBundles } from '../shared/i18n/bundle';
 
-// Same texts as the running app (main.tsx registers the feature bundles too).
+// Same texts as the running app, every language up front (the app loads each when chosen).
+await Promise.all([languageReady, ...LANGUAGES.map(loadLanguage)]);
 registerBundles(featureBundles);
 
 // Ant Design's responsive helpers read matchMedia, which jsdom lacks.

@@ -14,6 +14,7 @@ import { Logo } from '../../shared/components/Logo';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 import { PermissionProvider } from '../../shared/permission/PermissionProvider';
 import { useSettings } from '../../shared/store/settings';
+import { useFocusableTableScroll } from '../../shared/table/focusable-scroll';
 import type { RouteHandle } from '../router';
 import { useTabStore } from '../tabs/tab-store';
 import { Navbar } from './Navbar';
@@ -21,6 +22,7 @@ import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import { useExpiryNotice } from './use-expiry-notice';
 import { usePermittedRoutes } from './use-permitted-routes';
+import { usePrefetchPages } from './use-prefetch-pages';
 
 const SESSION_KEYS = new Set<unknown>([authKeys.all[0], systemKeys.all[0]]);
 
@@ -58,6 +60,8 @@ export default function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { permitted, leaves } = usePermittedRoutes();
   const handle = usePageHandle();
+  useFocusableTableScroll();
+  usePrefetchPages(leaves);
   const meta = handle?.meta;
   const platformTitle = usePlatformTitle();
   const { data: authList } = useAuthList();

@@ -6,6 +6,7 @@ const en: Messages = {
     tagline: 'Device monitoring · Data collection · Alarms · Remote maintenance',
   },
   common: {
+    scrollableTable: 'Table (scrollable)',
     ok: 'OK',
     cancel: 'Cancel',
     save: 'Save',
@@ -48,6 +49,7 @@ const en: Messages = {
     closeAll: 'Close all',
   },
   login: {
+    noAccount: 'No account yet? Register',
     title: 'Sign in',
     welcome: 'Welcome back',
     subtitle: 'Sign in with your platform account',

@@ -6,6 +6,7 @@ const es: Messages = {
     tagline: 'Monitoreo de dispositivos · Adquisición de datos · Alarmas · Mantenimiento remoto',
   },
   common: {
+    scrollableTable: 'Tabla (desplazable)',
     ok: 'Aceptar',
     cancel: 'Cancelar',
     save: 'Guardar',
@@ -48,6 +49,7 @@ const es: Messages = {
     closeAll: 'Cerrar todas',
   },
   login: {
+    noAccount: '¿Aún no tiene cuenta? Regístrese',
     title: 'Iniciar sesión',
     welcome: 'Bienvenido de nuevo',
     subtitle: 'Inicie sesión con su cuenta de la plataforma',

@@ -5,6 +5,7 @@ const zh = {
     tagline: '设备监控 · 数据采集 · 告警联动 · 远程运维',
   },
   common: {
+    scrollableTable: '表格（可滚动）',
     ok: '确定',
     cancel: '取消',
     save: '保存',
@@ -47,6 +48,7 @@ const zh = {
     closeAll: '关闭所有',
   },
   login: {
+    noAccount: '还没有账号？立即注册',
     title: '账号登录',
     welcome: '欢迎回来',
     subtitle: '请使用您的平台账号登录',

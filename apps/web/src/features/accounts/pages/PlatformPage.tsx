@@ -143,8 +143,10 @@ function AlarmLevelsCard() {
               title: t('accounts.platform.value'),
               dataIndex: 'value',
               width: 90,
+              // Each cell's field is named by its column and row (a screen reader has no header link).
               render: (v: number | string, r) => (
                 <InputNumber
+                  aria-label={`${t('accounts.platform.value')} ${v}`}
                   value={Number(v)}
                   min={0}
                   precision={0}
@@ -156,7 +158,11 @@ function AlarmLevelsCard() {
               title: t(`accounts.platform.label${lng === 'zh' ? 'Zh' : lng === 'en' ? 'En' : 'Es'}`),
               key: lng,
               render: (_v: unknown, r: LevelRow) => (
-                <Input value={r.label[lng]} onChange={(e) => patchLabel(r._key, lng, e.target.value)} />
+                <Input
+                  aria-label={`${t(`accounts.platform.label${lng === 'zh' ? 'Zh' : lng === 'en' ? 'En' : 'Es'}`)} ${r.value}`}
+                  value={r.label[lng]}
+                  onChange={(e) => patchLabel(r._key, lng, e.target.value)}
+                />
               ),
             })),
             {

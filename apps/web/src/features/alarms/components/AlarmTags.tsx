@@ -1,6 +1,7 @@
 import { AlarmStatus } from '@fleet/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { readableTagStyle } from '../../../shared/components/readable-color';
 import { useSettings } from '../../../shared/store/settings';
 import { useAlarmLevels } from '../../accounts/api/platform-options';
 import { alarmTypeTagView } from '../../devices/lib/status';
@@ -11,7 +12,12 @@ export function AlarmTypeTag({ type }: { type: number }) {
   const { t } = useTranslation();
   const view = alarmTypeTagView(type);
   return (
-    <Tag color={view.color} data-testid="alarm-type-tag" data-type={type}>
+    <Tag
+      color={view.color}
+      style={readableTagStyle(view.color)}
+      data-testid="alarm-type-tag"
+      data-type={type}
+    >
       {t(view.key, view.params)}
     </Tag>
   );
@@ -24,7 +30,12 @@ export function AlarmLevelTag({ level }: { level: number }) {
   const levels = useAlarmLevels();
   const view = levelView(levels.data, level, lang);
   return (
-    <Tag color={view.color} data-testid="alarm-level-tag" data-level={level}>
+    <Tag
+      color={view.color}
+      style={readableTagStyle(view.color)}
+      data-testid="alarm-level-tag"
+      data-level={level}
+    >
       {view.known ? view.label : t('alarms.level.unknown', { level })}
     </Tag>
   );

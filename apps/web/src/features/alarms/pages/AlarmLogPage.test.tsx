@@ -115,7 +115,8 @@ describe('alarm log page', { timeout: 60_000 }, () => {
     );
     expect(within(table).getByTestId('alarm-type-tag').textContent).toBe('超限报警');
     await waitFor(() => expect(within(table).getByTestId('alarm-level-tag').textContent).toBe('紧急'));
-    expect(within(table).getByTestId('alarm-level-tag').style.color).toBe('rgb(245, 34, 45)');
+    // The option's colour (#f5222d), darkened just enough to be read on its tint (WCAG AA).
+    expect(within(table).getByTestId('alarm-level-tag').style.color).toBe('rgb(207, 29, 38)');
     expect(within(table).getByTestId('alarm-open-tag')).toBeTruthy();
   });
 

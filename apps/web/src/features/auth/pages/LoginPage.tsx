@@ -1,5 +1,5 @@
 import { ApiOutlined, CloudServerOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Card, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../app/route-access';
@@ -49,7 +49,8 @@ export default function LoginPage() {
         </div>
       </section>
       <section className="login-panel">
-        <Card className="login-card" variant="borderless">
+        {/* A plain panel, not antd Card: Card brings Tabs (its tabList) into the login page's first load. */}
+        <div className="login-card">
           <div className="login-card-brand">
             <Logo size={36} />
             <span data-testid="login-title">{title}</span>
@@ -64,11 +65,11 @@ export default function LoginPage() {
           {config.data?.modules.userRegistration && (
             <div className="login-switch">
               <Link to="/register" data-testid="login-to-register">
-                {t('accounts.registerPage.noAccount')}
+                {t('login.noAccount')}
               </Link>
             </div>
           )}
-        </Card>
+        </div>
         <div className="login-footer">
           © {new Date().getFullYear()} {title}
           {config.data?.version ? ` · v${config.data.version}` : ''}

@@ -1,6 +1,7 @@
 import type { OverviewReport } from '@fleet/contracts';
 import { Card, Empty, Progress, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { readableTagStyle } from '../../../shared/components/readable-color';
 import { useSettings } from '../../../shared/store/settings';
 import { useAlarmLevels } from '../../accounts/api/platform-options';
 import { DASHBOARD_COLOURS, levelCounts, typeCounts } from '../lib/overview-view';
@@ -36,13 +37,14 @@ export function AlarmsTodayCard({ today }: { today: OverviewReport['alarms_today
           <ul className="dashboard-levels" data-testid="dashboard-levels">
             {byLevel.map((row) => (
               <li key={row.level} data-level={row.level}>
-                <Tag color={row.color}>
+                <Tag color={row.color} style={readableTagStyle(row.color)}>
                   {row.label ?? t('dashboard.alarmsToday.unknownLevel', { level: row.level })}
                 </Tag>
                 <Progress
                   percent={Math.round((row.count / today.total) * 100)}
                   strokeColor={row.color}
                   format={() => row.count}
+                  aria-label={`${row.label ?? t('dashboard.alarmsToday.unknownLevel', { level: row.level })}: ${row.count}`}
                   size="small"
                 />
               </li>
@@ -51,7 +53,13 @@ export function AlarmsTodayCard({ today }: { today: OverviewReport['alarms_today
           <Typography.Text type="secondary">{t('dashboard.alarmsToday.byType')}</Typography.Text>
           <div className="dashboard-types">
             {byType.map((row) => (
-              <Tag key={row.type} color={row.color} data-testid="alarm-type-tag" data-type={row.type}>
+              <Tag
+                key={row.type}
+                color={row.color}
+                style={readableTagStyle(row.color)}
+                data-testid="alarm-type-tag"
+                data-type={row.type}
+              >
                 {t(row.key, row.params)} × {row.count}
               </Tag>
             ))}

@@ -3,6 +3,7 @@ import { Card, Empty, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { readableTagStyle } from '../../../shared/components/readable-color';
 import { alarmMessage } from '../../alarms/lib/alarm-message';
 import { formatTime } from '../../devices/lib/labels';
 import { reasonKey } from '../../devices/lib/live-format';
@@ -62,7 +63,12 @@ export function LatestAlarms({ rows }: { rows: AlarmLogRow[] | undefined }) {
         const tag = alarmTypeTagView(row.alarm_type);
         return (
           <li key={row.id} className="dashboard-list-item">
-            <Tag color={tag.color} data-testid="alarm-type-tag" data-type={row.alarm_type}>
+            <Tag
+              color={tag.color}
+              style={readableTagStyle(tag.color)}
+              data-testid="alarm-type-tag"
+              data-type={row.alarm_type}
+            >
               {t(tag.key, tag.params)}
             </Tag>
             <div className="dashboard-list-text">

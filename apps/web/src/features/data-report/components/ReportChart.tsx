@@ -39,6 +39,7 @@ export function ReportChart({
           onChange={setStat}
           style={{ width: 160 }}
           prefix={`${t('dataReport.chart.stat')}:`}
+          aria-label={t('dataReport.chart.stat')}
           options={CHART_STATS.map((s) => ({ value: s, label: t(`dataReport.col.${s}`) }))}
           data-testid="report-chart-stat"
         />

@@ -59,7 +59,8 @@ export function DeviceSearchSelect({
       options={options}
       style={style}
       popupMatchSelectWidth={360}
-      aria-label={ariaLabel}
+      // Without a form label (filter bars) the placeholder names the select for screen readers.
+      aria-label={ariaLabel ?? (id ? undefined : placeholder)}
       data-testid={testId}
     />
   );

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/api/client';
 import { DrawerFooter } from '../../../shared/components/DrawerFooter';
+import { readableTagStyle } from '../../../shared/components/readable-color';
 import { fieldErrorOf } from '../../../shared/forms/server-error';
 import { usePermission } from '../../../shared/permission/permission';
 import { usePoints } from '../api/points';
@@ -249,7 +250,11 @@ export function TriggerDrawer({
             loading={levels.isPending}
             options={(levels.data ?? []).map((l) => ({
               value: Number(l.value),
-              label: <Tag color={l.color}>{optionLabel(l, i18n.language)}</Tag>,
+              label: (
+                <Tag color={l.color} style={readableTagStyle(l.color)}>
+                  {optionLabel(l, i18n.language)}
+                </Tag>
+              ),
             }))}
             data-testid="trigger-level"
           />

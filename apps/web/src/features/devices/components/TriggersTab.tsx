@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/api/client';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { LoadError } from '../../../shared/components/LoadError';
+import { readableTagStyle } from '../../../shared/components/readable-color';
 import { Permit } from '../../../shared/permission/Permit';
 import { useAlarmLevelOptions, useDeleteTrigger, useSaveTrigger, useTriggers } from '../api/triggers';
 import { levelView } from '../lib/trigger-form';
@@ -116,7 +117,7 @@ export function TriggersTab({ deviceId, readOnly }: { deviceId: number; readOnly
             render: (v: number) => {
               const view = levelView(levels.data ?? [], v, i18n.language);
               return (
-                <Tag color={view.color} data-testid="trigger-level-tag">
+                <Tag color={view.color} style={readableTagStyle(view.color)} data-testid="trigger-level-tag">
                   {view.text}
                 </Tag>
               );
