@@ -26,6 +26,9 @@ test('the demo pump station: a confirmed set point reaches the Modbus slave of t
   await expect(page.getByTestId('sidebar')).toBeVisible({ timeout: 30_000 });
   await page.goto(`/scada/view/${app?.id}`);
   await expect(page.getByTestId('scada-runtime')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator(`[data-testid="tab"][data-path="/scada/view/${app?.id}"]`)).toContainText(
+    'Pump station',
+  );
 
   // The gateway polls its slaves every few seconds: wait for the first value, then pick another one.
   const now = page.getByTestId('scada-el-p1SetValue');

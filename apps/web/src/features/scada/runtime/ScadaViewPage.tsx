@@ -4,6 +4,7 @@ import { Button, Result, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTabTitle } from '../../../app/tabs/tab-store';
 import { ApiError } from '../../../shared/api/errors';
 import { useLiveDevices, useLiveEvents } from '../../../shared/live/use-live';
 import { usePermission } from '../../../shared/permission/permission';
@@ -130,6 +131,8 @@ export default function ScadaViewPage() {
   const mayView = usePermission('IndScada');
   const drawing = useDrawing(mayView && Number.isInteger(id) ? id : 0, deviceId);
   const detail = drawing.data?.detail;
+  // Two open drawings are two tabs: each carries its drawing's name (issue 16).
+  useTabTitle(detail?.name);
   const needsDevice = detail?.kind === 'template' && deviceId === null;
   const loaded = useMemo(() => (drawing.data ? loadDocument(drawing.data.document) : null), [drawing.data]);
   const doc = loaded?.ok ? loaded.doc : null;
