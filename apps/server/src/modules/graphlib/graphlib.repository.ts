@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
+import { countOwnedInSubtree, lockLimiters } from '../../platform/tenancy/resource-limits.js';
 import { pathInSubtree } from '../../platform/tenancy/scope.js';
 import { users } from '../users/users.table.js';
 import { graphlibCategories, graphlibItems } from './graphlib.table.js';
@@ -191,33 +192,12 @@ export function createGraphlibRepository(db: Executor) {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`graphlib:${hash}`}, 0))`);
     },
 
-    /**
-     * The owner and its ancestors that set a graph_limit, locked (top-down, so concurrent uploads
-     * queue in one order) until the transaction ends.
-     */
-    async lockLimiters(ownerId: number, tx: Executor) {
-      const [owner] = await tx.select({ path: users.path }).from(users).where(eq(users.id, ownerId));
-      if (!owner) return [];
-      const ids = owner.path
-        .split('/')
-        .filter((s) => s !== '')
-        .map(Number);
-      return tx
-        .select({ id: users.id, path: users.path, graphLimit: users.graphLimit })
-        .from(users)
-        .where(and(inArray(users.id, ids), isNotNull(users.graphLimit)))
-        .orderBy(sql`length(${users.path})`)
-        .for('update');
-    },
+    /** The owner and its ancestors that set a graph limit, locked until the transaction ends. */
+    lockLimiters: (ownerId: number, tx: Executor) => lockLimiters(tx, ownerId, users.graphLimit),
 
-    /** Uploads owned in a user's subtree. */
-    async countInSubtree(path: string, tx: Executor = db): Promise<number> {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(graphlibItems)
-        .where(sql`${graphlibItems.ownerUserId} IN ${subtreeUsers(tx, path)}`);
-      return row?.n ?? 0;
-    },
+    /** What is owned in a user's subtree, counted against its limit. */
+    countInSubtree: (path: string, tx: Executor = db) =>
+      countOwnedInSubtree(tx, graphlibItems, graphlibItems.ownerUserId, path),
   };
 }
 

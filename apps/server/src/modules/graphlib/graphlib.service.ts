@@ -102,7 +102,7 @@ export function createGraphlibService({ repo, store }: GraphlibServiceDeps) {
   /** 20000 when one more upload would pass the graph_limit of the owner or an ancestor that set one. */
   async function checkLimit(limiters: Limiter[], tx: Executor) {
     for (const limiter of limiters) {
-      const limit = limiter.graphLimit!;
+      const limit = limiter.limit;
       const used = await repo.countInSubtree(limiter.path, tx);
       if (used + 1 > limit) throw userMessage('graphlib.limitReached', { limit, used });
     }

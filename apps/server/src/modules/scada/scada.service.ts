@@ -117,7 +117,7 @@ export function createScadaService({ repo, templates, devices }: ScadaServiceDep
   /** 20000 when one more drawing would pass the scada_limit of the owner or an ancestor that set one. */
   async function checkLimit(ownerId: number, tx: Executor) {
     for (const limiter of await repo.lockLimiters(ownerId, tx)) {
-      const limit = limiter.scadaLimit!;
+      const limit = limiter.limit;
       const used = await repo.countInSubtree(limiter.path, tx);
       if (used + 1 > limit) throw userMessage('scada.limitReached', { limit, used });
     }
