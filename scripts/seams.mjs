@@ -15,6 +15,8 @@ const CEILINGS = {
   tenancy_filter_files: 0,
   cross_module_repository_imports: 29,
   files_with_sql_outside_repositories: 5,
+  // 18 before the one-hook-per-file split of issue 15 (DESIGN 4); a second hook goes in its own file.
+  web_api_files_with_several_hooks: 0,
 };
 
 function files(dir, keep) {

@@ -6,8 +6,8 @@ import { useLocation, useMatches, useNavigation, useOutlet } from 'react-router'
 import { useAuthList } from '../../features/auth/api/get-auth-list';
 import { useUserInfo } from '../../features/auth/api/get-user-info';
 import { authKeys } from '../../features/auth/api/keys';
-import { usePlatformTitle } from '../../features/system/api/get-customize-info';
 import { systemKeys } from '../../features/system/api/keys';
+import { usePlatformTitle } from '../../features/system/api/platform-title';
 import { useDocumentTitle } from '../../features/system/hooks/use-document-title';
 import { BackToTop } from '../../shared/components/BackToTop';
 import { Logo } from '../../shared/components/Logo';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NoticeBell } from '../../features/alarms/components/NoticeBell';
 import { DashboardLink } from '../../features/dashboard/components/DashboardLink';
-import { usePlatformTitle } from '../../features/system/api/get-customize-info';
+import { usePlatformTitle } from '../../features/system/api/platform-title';
 import { LanguageSwitch } from '../../shared/components/LanguageSwitch';
 import { Logo } from '../../shared/components/Logo';
 import { SizeSwitch } from '../../shared/components/SizeSwitch';

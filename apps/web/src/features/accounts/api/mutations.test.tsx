@@ -15,11 +15,12 @@ vi.mock('../../../shared/api/client', () => ({
 
 const { api } = await import('../../../shared/api/client');
 const { useCreateUser } = await import('./create-user');
-const { useUpdateUser, useResetPassword } = await import('./update-user');
+const { useUpdateUser } = await import('./update-user');
+const { useResetPassword } = await import('./reset-password');
 const { useDeleteUser } = await import('./delete-user');
 const { useSaveRole } = await import('./save-role');
 const { useDeleteRole } = await import('./delete-role');
-const { useSaveModules } = await import('./platform-options');
+const { useSaveModules } = await import('./save-modules');
 const { useSaveCustomize } = await import('./save-customize');
 const { accountKeys } = await import('./keys');
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { systemKeys } from '../../system/api/keys';
 import { accountKeys } from './keys';
@@ -10,12 +10,8 @@ export function saveCustomize(id: number | undefined, body: CustomizeBody): Prom
     : api.put<Customize>(`/customize/${id}`, body);
 }
 
-export function deleteCustomize(id: number): Promise<null> {
-  return api.delete<null>(`/customize/${id}`);
-}
-
 /** After a change the list and the cached titles of every domain (navbar, login page) are refreshed. */
-function invalidate(queryClient: ReturnType<typeof useQueryClient>) {
+export function invalidateCustomize(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: accountKeys.customize() }),
     queryClient.invalidateQueries({ queryKey: [...systemKeys.all, 'customize'] }),
@@ -26,11 +22,6 @@ export function useSaveCustomize() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: CustomizeBody }) => saveCustomize(id, body),
-    onSuccess: () => invalidate(queryClient),
+    onSuccess: () => invalidateCustomize(queryClient),
   });
-}
-
-export function useDeleteCustomize() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteCustomize, onSuccess: () => invalidate(queryClient) });
 }

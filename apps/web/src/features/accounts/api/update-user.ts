@@ -1,16 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { transformPassword } from '../../../shared/session/password';
 import { accountKeys } from './keys';
 import type { UserRow, UserUpdate } from './types';
 
 export function updateUser(id: number, body: UserUpdate): Promise<UserRow> {
   return api.put<UserRow>(`/auth/user/${id}`, body);
-}
-
-/** Reset password: PUT with only `password`, transformed like every password (SPEC 5). */
-export function resetPassword(id: number, clear: string): Promise<UserRow> {
-  return updateUser(id, { password: transformPassword(clear) });
 }
 
 export function useUpdateUser() {
@@ -22,11 +16,5 @@ export function useUpdateUser() {
         queryClient.invalidateQueries({ queryKey: accountKeys.users() }),
         queryClient.invalidateQueries({ queryKey: accountKeys.roles() }),
       ]),
-  });
-}
-
-export function useResetPassword() {
-  return useMutation({
-    mutationFn: ({ id, password }: { id: number; password: string }) => resetPassword(id, password),
   });
 }

@@ -1,8 +1,8 @@
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { matchesField } from '../../../shared/forms/matches-field';
+import { useResetPassword } from '../api/reset-password';
 import type { UserRow } from '../api/types';
-import { useResetPassword } from '../api/update-user';
 import { isValidPassword, ruleOf } from '../lib/validation';
 
 export function ResetPasswordModal({ user, onClose }: { user: UserRow | null; onClose: () => void }) {

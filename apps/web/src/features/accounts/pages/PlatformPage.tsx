@@ -20,7 +20,9 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../shared/components/PageContainer';
 import { Permit } from '../../../shared/permission/Permit';
 import { useSystemConfig } from '../../system/api/get-system-config';
-import { useAlarmLevels, useSaveAlarmLevels, useSaveModules } from '../api/platform-options';
+import { useAlarmLevels } from '../api/get-alarm-levels';
+import { useSaveAlarmLevels } from '../api/save-alarm-levels';
+import { useSaveModules } from '../api/save-modules';
 import type { AlarmLevel } from '../api/types';
 
 function ModulesCard() {

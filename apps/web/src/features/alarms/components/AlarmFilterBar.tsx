@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SearchInput } from '../../../shared/components/SearchInput';
 import { TimeRangeFilter } from '../../../shared/components/TimeRangeFilter';
 import { useSettings } from '../../../shared/store/settings';
-import { useAlarmLevels } from '../../accounts/api/platform-options';
+import { useAlarmLevels } from '../../accounts/api/get-alarm-levels';
 import { alarmTypeTagView } from '../../devices/lib/status';
 import type { AlarmFilters } from '../lib/alarm-filters';
 import { levelOptions } from '../lib/levels';

@@ -3,7 +3,7 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { readableTagStyle } from '../../../shared/components/readable-color';
 import { useSettings } from '../../../shared/store/settings';
-import { useAlarmLevels } from '../../accounts/api/platform-options';
+import { useAlarmLevels } from '../../accounts/api/get-alarm-levels';
 import { alarmTypeTagView } from '../../devices/lib/status';
 import { levelView } from '../lib/levels';
 

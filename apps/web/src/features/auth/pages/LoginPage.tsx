@@ -5,8 +5,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../app/route-access';
 import { LanguageSwitch } from '../../../shared/components/LanguageSwitch';
 import { Logo } from '../../../shared/components/Logo';
-import { usePlatformTitle } from '../../system/api/get-customize-info';
 import { useSystemConfig } from '../../system/api/get-system-config';
+import { usePlatformTitle } from '../../system/api/platform-title';
 import { useDocumentTitle } from '../../system/hooks/use-document-title';
 import { LoginForm } from '../components/LoginForm';
 

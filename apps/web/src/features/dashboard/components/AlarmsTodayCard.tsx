@@ -3,7 +3,7 @@ import { Card, Empty, Progress, Skeleton, Statistic, Tag, Typography } from 'ant
 import { useTranslation } from 'react-i18next';
 import { readableTagStyle } from '../../../shared/components/readable-color';
 import { useSettings } from '../../../shared/store/settings';
-import { useAlarmLevels } from '../../accounts/api/platform-options';
+import { useAlarmLevels } from '../../accounts/api/get-alarm-levels';
 import { DASHBOARD_COLOURS, levelCounts, typeCounts } from '../lib/overview-view';
 
 /** Today's alarms: how many, how many unhandled, and their split by level (alarm_levels option) and type. */

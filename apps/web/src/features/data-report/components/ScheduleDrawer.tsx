@@ -10,7 +10,7 @@ import { CollectionSelect } from '../../device-groups/components/CollectionSelec
 import { DeviceSearchSelect } from '../../devices/components/DeviceSearchSelect';
 import { browserTimeZone } from '../../file-download/lib/export-params';
 import { useReportPoints } from '../api/report-points';
-import { useSaveSchedule } from '../api/schedules';
+import { useSaveSchedule } from '../api/save-schedule';
 import {
   emptyScheduleForm,
   mailableContacts,

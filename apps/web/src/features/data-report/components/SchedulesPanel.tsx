@@ -13,7 +13,10 @@ import { Permit } from '../../../shared/permission/Permit';
 import { wideTable } from '../../../shared/table/wide-table';
 import { formatTime } from '../../devices/lib/labels';
 import { showExportStarted } from '../../file-download/components/export-started';
-import { useDeleteSchedule, useRunSchedule, useSchedules, useToggleSchedule } from '../api/schedules';
+import { useDeleteSchedule } from '../api/delete-schedule';
+import { useRunSchedule } from '../api/run-schedule';
+import { useSchedules } from '../api/schedules';
+import { useToggleSchedule } from '../api/toggle-schedule';
 import { minuteToHHmm } from '../lib/schedule-time';
 import { ScheduleDrawer } from './ScheduleDrawer';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../shared/components/LoadError';
 import { TimeRangeFilter } from '../../../shared/components/TimeRangeFilter';
 import { tablePagination } from '../../../shared/hooks/use-list-params';
-import { useOptionalPoints } from '../../devices/api/points';
+import { useOptionalPoints } from '../../devices/api/list-optional-points';
 import { ExportButton } from '../../file-download/components/ExportButton';
 import { browserTimeZone } from '../../file-download/lib/export-params';
 import { type ReportQuery, useDataReport } from '../api/data-report';

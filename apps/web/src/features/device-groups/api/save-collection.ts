@@ -1,5 +1,5 @@
 import type { CompanyBody, ProjectBody } from '@fleet/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { deviceKeys } from '../../devices/api/keys';
 import { COLLECTION_PATH, type CollectionKind } from '../lib/kinds';
@@ -16,27 +16,16 @@ export function saveCollection(input: { kind: CollectionKind; id?: number; body:
     : api.post<CollectionRow>(base, input.body, { notify: false });
 }
 
-/** DELETE: the devices stay, their group / project / company becomes empty. */
-export function deleteCollection(input: { kind: CollectionKind; id: number }) {
-  return api.delete<null>(`${COLLECTION_PATH[input.kind]}/${input.id}`);
-}
-
-function useInvalidate() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: collectionKeys.all }),
-      // Device rows carry the group / project / company names.
-      queryClient.invalidateQueries({ queryKey: deviceKeys.lists() }),
-    ]);
+/** After a save or a delete: every collection list, and the device lists. */
+export function invalidateCollections(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: collectionKeys.all }),
+    // Device rows carry the group / project / company names.
+    queryClient.invalidateQueries({ queryKey: deviceKeys.lists() }),
+  ]);
 }
 
 export function useSaveCollection() {
-  const invalidate = useInvalidate();
-  return useMutation({ mutationFn: saveCollection, onSuccess: invalidate });
-}
-
-export function useDeleteCollection() {
-  const invalidate = useInvalidate();
-  return useMutation({ mutationFn: deleteCollection, onSuccess: invalidate });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveCollection, onSuccess: () => invalidateCollections(queryClient) });
 }

@@ -11,8 +11,8 @@ import { useCanWrite } from '../../../shared/permission/permission';
 import { wideTable } from '../../../shared/table/wide-table';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
 import { formatTime } from '../../devices/lib/labels';
+import { useDeleteCollection } from '../api/delete-collection';
 import { type CollectionRow, useCollection } from '../api/list-collection';
-import { useDeleteCollection } from '../api/save-collection';
 import { COLLECTION_FIELDS, COLLECTION_PERMISSION, type CollectionKind } from '../lib/kinds';
 import { CollectionDrawer } from './CollectionDrawer';
 

@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../../shared/permission/permission';
-import { useCollectionOptions } from '../api/list-collection';
+import { useCollectionOptions } from '../api/list-collection-options';
 import { COLLECTION_PERMISSION, type CollectionKind } from '../lib/kinds';
 
 /** A group / project / company select (first 100 by name); empty and disabled without the permission. */

@@ -1,5 +1,5 @@
-import type { CommandBody, CommandRow } from '@fleet/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CommandRow } from '@fleet/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { deviceKeys } from './keys';
 
@@ -21,22 +21,5 @@ export function useCommands(deviceId: number, query: CommandQuery) {
     queryKey: deviceKeys.commands(deviceId, query),
     queryFn: ({ signal }) => listCommands(deviceId, query, signal),
     retry: false,
-  });
-}
-
-export function getCommandStatus(id: number) {
-  return api.get<CommandRow>('/device/cmdStatus', { id }, { notify: false });
-}
-
-/** POST /device/cmd; the caller shows a 10002 under the field, so errors are not toasted here. */
-export function sendCommand(body: CommandBody) {
-  return api.post<CommandRow>('/device/cmd', body, { notify: false });
-}
-
-export function useSendCommand(deviceId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: sendCommand,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys.commandsAll(deviceId) }),
   });
 }

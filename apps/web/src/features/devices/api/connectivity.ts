@@ -1,4 +1,4 @@
-import type { CsqReport, OnofflineLogRow } from '@fleet/contracts';
+import type { OnofflineLogRow } from '@fleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { deviceKeys } from './keys';
@@ -23,18 +23,6 @@ export function useOnOfflineLog(deviceId: number, query: OnOfflineQuery) {
   return useQuery({
     queryKey: deviceKeys.onoffline(deviceId, query),
     queryFn: ({ signal }) => listOnOffline(deviceId, query, signal),
-    retry: false,
-  });
-}
-
-export function getSignal(deviceId: number, signal?: AbortSignal) {
-  return api.get<CsqReport>(`/device/csq/${deviceId}`, undefined, { signal, notify: false });
-}
-
-export function useSignal(deviceId: number) {
-  return useQuery({
-    queryKey: deviceKeys.signal(deviceId),
-    queryFn: ({ signal }) => getSignal(deviceId, signal),
     retry: false,
   });
 }

@@ -1,5 +1,5 @@
-import type { LastPoint, RefreshResult } from '@fleet/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LastPoint } from '@fleet/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../../shared/api/client';
 import { useLiveDevices } from '../../../shared/live/use-live';
@@ -42,17 +42,4 @@ export function useLastPoints(deviceId: number) {
     seen.current = newest;
   }, [newest, deviceId, queryClient]);
   return query;
-}
-
-export function refreshDevice(deviceId: number) {
-  return api.get<RefreshResult>(`/device/refresh/${deviceId}`);
-}
-
-/** GET /device/refresh/:id: a DTU polls now; the latest values are re-read shortly after. */
-export function useRefreshDevice(deviceId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => refreshDevice(deviceId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.lastdp(deviceId) }),
-  });
 }

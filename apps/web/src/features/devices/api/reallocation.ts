@@ -1,5 +1,5 @@
-import type { DeviceRow, Reallocation } from '@fleet/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Reallocation } from '@fleet/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { deviceKeys } from './keys';
 
@@ -15,21 +15,5 @@ export function useReallocation(id: number | undefined) {
     queryKey: reallocationKey(id ?? 0),
     queryFn: ({ signal }) => getReallocation(id ?? 0, signal),
     enabled: id !== undefined,
-  });
-}
-
-export type ReallocationAction = 'assign' | 'unassign' | 'transfer';
-
-/** POST /device/{id}/assign | unassign | transfer with `{ user_id }`. */
-export function reallocate(input: { deviceId: number; action: ReallocationAction; userId: number }) {
-  return api.post<DeviceRow>(`/device/${input.deviceId}/${input.action}`, { user_id: input.userId });
-}
-
-export function useReallocate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: reallocate,
-    // The list shows the owner; the dialog reloads its users.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }

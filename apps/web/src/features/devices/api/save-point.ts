@@ -10,22 +10,10 @@ export function savePoint(input: { deviceId: number; pointId?: number; body: Poi
     : api.post<DataPointRow>(base, input.body, { notify: false });
 }
 
-export function deletePoint(input: { deviceId: number; pointId: number }) {
-  return api.delete<null>(`/device/${input.deviceId}/datapoint/${input.pointId}`);
-}
-
 export function useSavePoint(deviceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePoint,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.detail(deviceId) }),
-  });
-}
-
-export function useDeletePoint(deviceId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePoint,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.detail(deviceId) }),
   });
 }

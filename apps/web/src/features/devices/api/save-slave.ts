@@ -10,22 +10,10 @@ export function saveSlave(input: { deviceId: number; sid?: number; body: SlaveBo
     : api.post<SlaveRow>(base, input.body, { notify: false });
 }
 
-export function deleteSlave(input: { deviceId: number; sid: number }) {
-  return api.delete<null>(`/device/${input.deviceId}/slavedevice/${input.sid}`);
-}
-
 export function useSaveSlave(deviceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveSlave,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.detail(deviceId) }),
-  });
-}
-
-export function useDeleteSlave(deviceId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteSlave,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.detail(deviceId) }),
   });
 }

@@ -10,22 +10,10 @@ export function saveTemplate(input: { id?: number; body: TemplateBody }) {
     : api.post<TemplateRow>('/device/template', input.body, { notify: false });
 }
 
-export function deleteTemplate(id: number) {
-  return api.delete<null>(`/device/template/${id}`);
-}
-
 export function useSaveTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.templates() }),
-  });
-}
-
-export function useDeleteTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteTemplate,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.templates() }),
   });
 }

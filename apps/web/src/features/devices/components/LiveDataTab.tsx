@@ -5,8 +5,9 @@ import { Alert, App, Button, Empty, Flex, Segmented, Skeleton, Table, Typography
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../shared/components/LoadError';
-import { useLastPoints, useRefreshDevice } from '../api/live';
+import { useLastPoints } from '../api/live';
 import { usePoints } from '../api/points';
+import { useRefreshDevice } from '../api/refresh-device';
 import { useSlaves } from '../api/slaves';
 import { formatPointValue, isWritable } from '../lib/live-format';
 import { filterBySlave, type LiveRow, liveRows, nothingReported } from '../lib/live-rows';

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DrawerFooter } from '../../../shared/components/DrawerFooter';
 import { showSaveError } from '../../../shared/forms/server-error';
-import { useSavePort } from '../api/ports';
+import { useSavePort } from '../api/save-port';
 
 /** contracts portBody: the baud rates a port accepts. */
 export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;

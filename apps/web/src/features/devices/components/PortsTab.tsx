@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { Permit } from '../../../shared/permission/Permit';
-import { useDeletePort } from '../api/ports';
+import { useDeletePort } from '../api/delete-port';
 import { PortDrawer } from './PortDrawer';
 
 /** The ports of a gateway (docs/api-devices.md /device/{id}/port); the list comes with the detail. */

@@ -15,7 +15,8 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../shared/components/LoadError';
-import { type ReallocationAction, useReallocate, useReallocation } from '../api/reallocation';
+import { type ReallocationAction, useReallocate } from '../api/reallocate';
+import { useReallocation } from '../api/reallocation';
 
 const userLabel = (u: AllocationUser) => (u.nick_name ? `${u.username} (${u.nick_name})` : u.username);
 

@@ -1,6 +1,6 @@
 import { Flex, Skeleton, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSignal } from '../api/connectivity';
+import { useSignal } from '../api/get-signal';
 import { formatTime } from '../lib/labels';
 import { SIGNAL_BARS, SIGNAL_COLOUR } from '../lib/live-format';
 

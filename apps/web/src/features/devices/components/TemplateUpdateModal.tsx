@@ -3,7 +3,8 @@ import { Alert, App, Flex, Modal, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../shared/components/LoadError';
-import { useApplyTemplate, useTemplateDevices } from '../api/template-devices';
+import { useApplyTemplate } from '../api/apply-template';
+import { useTemplateDevices } from '../api/template-devices';
 
 /**
  * After a template change: the devices built from it (GET .../devices), the outdated ones selected,

@@ -7,8 +7,10 @@ import { DrawerFooter } from '../../../shared/components/DrawerFooter';
 import { readableTagStyle } from '../../../shared/components/readable-color';
 import { fieldErrorOf } from '../../../shared/forms/server-error';
 import { usePermission } from '../../../shared/permission/permission';
+import { useAlarmLevelOptions } from '../api/list-alarm-level-options';
+import { useTriggerContacts } from '../api/list-trigger-contacts';
 import { usePoints } from '../api/points';
-import { useAlarmLevelOptions, useSaveTrigger, useTriggerContacts } from '../api/triggers';
+import { useSaveTrigger } from '../api/save-trigger';
 import {
   formFieldOfServerField,
   formToTriggerInput,

@@ -8,7 +8,10 @@ import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { LoadError } from '../../../shared/components/LoadError';
 import { readableTagStyle } from '../../../shared/components/readable-color';
 import { Permit } from '../../../shared/permission/Permit';
-import { useAlarmLevelOptions, useDeleteTrigger, useSaveTrigger, useTriggers } from '../api/triggers';
+import { useDeleteTrigger } from '../api/delete-trigger';
+import { useAlarmLevelOptions } from '../api/list-alarm-level-options';
+import { useSaveTrigger } from '../api/save-trigger';
+import { useTriggers } from '../api/triggers';
 import { levelView } from '../lib/trigger-form';
 import { TriggerDrawer } from './TriggerDrawer';
 

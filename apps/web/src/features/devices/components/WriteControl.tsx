@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/api/client';
 import { fieldErrorOf } from '../../../shared/forms/server-error';
 import { Permit } from '../../../shared/permission/Permit';
-import { getCommandStatus, useSendCommand } from '../api/commands';
 import { deviceKeys } from '../api/keys';
+import { getCommandStatus, useSendCommand } from '../api/send-command';
 import { nextCommandCheck, writeInputKind, writePermissionOf } from '../lib/live-format';
 import { CommandStatusTag } from './CommandStatusTag';
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../shared/components/LoadError';
 import { TimeRangeFilter } from '../../../shared/components/TimeRangeFilter';
-import { useOptionalPoints } from '../../devices/api/points';
+import { useOptionalPoints } from '../../devices/api/list-optional-points';
 import { DeviceSearchSelect } from '../../devices/components/DeviceSearchSelect';
 import { ExportButton } from '../../file-download/components/ExportButton';
 import { useDataStreams } from '../api/data-streams';

@@ -10,7 +10,7 @@ import { tablePagination, useListParams } from '../../../shared/hooks/use-list-p
 import { useSettings } from '../../../shared/store/settings';
 import { wideTable } from '../../../shared/table/wide-table';
 import { presetRange } from '../../../shared/time/time-range';
-import { useAlarmLevels } from '../../accounts/api/platform-options';
+import { useAlarmLevels } from '../../accounts/api/get-alarm-levels';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
 import { DeviceCell } from '../../alarms/components/DeviceCell';
 import { browserTimeZone } from '../../alarms/lib/alarm-filters';

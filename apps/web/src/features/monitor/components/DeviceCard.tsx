@@ -3,7 +3,7 @@ import type { LastdpsRow } from '@fleet/contracts';
 import { Card, Empty, Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useOptionalPoints } from '../../devices/api/points';
+import { useOptionalPoints } from '../../devices/api/list-optional-points';
 import { RelativeTime } from '../../devices/components/RelativeTime';
 import { StatusTag } from '../../devices/components/StatusTag';
 import { WriteControl } from '../../devices/components/WriteControl';

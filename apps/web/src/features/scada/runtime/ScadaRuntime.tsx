@@ -5,7 +5,7 @@ import { Alert, Button, Empty, Flex, Segmented, Tag, Tooltip, Typography } from 
 import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, PermissionContext } from '../../../shared/permission/permission';
-import { getCommandStatus, sendCommand } from '../../devices/api/commands';
+import { getCommandStatus, sendCommand } from '../../devices/api/send-command';
 import { writePermissionOf } from '../../devices/lib/live-format';
 import { LiveStore } from './live-store';
 import { RuntimeContext, type RuntimeContextValue, type WriteDenial } from './runtime-context';

@@ -1,6 +1,5 @@
 import type { CustomizeInfo } from '@fleet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
 import { systemKeys } from './keys';
 
@@ -19,11 +18,4 @@ export const customizeInfoQuery = (domain: string = currentDomain()) =>
 
 export function useCustomizeInfo() {
   return useQuery(customizeInfoQuery());
-}
-
-/** Platform title of the current domain, or the translated default when not customized. */
-export function usePlatformTitle(): string {
-  const { t } = useTranslation();
-  const { data } = useCustomizeInfo();
-  return data?.platform_title || t('app.defaultTitle');
 }

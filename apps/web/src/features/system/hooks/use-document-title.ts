@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { usePlatformTitle } from '../api/get-customize-info';
+import { usePlatformTitle } from '../api/platform-title';
 
 /** Browser tab title: "<page> - <platform title>". */
 export function useDocumentTitle(pageTitle: string | undefined): void {

@@ -11,23 +11,10 @@ export function savePort(input: { deviceId: number; portId?: number; body: PortB
     : api.post<PortRow>(base, input.body, { notify: false });
 }
 
-/** DELETE a port: its slaves stay, without port. */
-export function deletePort(input: { deviceId: number; portId: number }) {
-  return api.delete<null>(`/device/${input.deviceId}/port/${input.portId}`);
-}
-
 export function useSavePort(deviceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePort,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.detail(deviceId) }),
-  });
-}
-
-export function useDeletePort(deviceId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePort,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.detail(deviceId) }),
   });
 }
