@@ -320,6 +320,12 @@ describe('SIM cards', () => {
       [2, 'ota.duplicateIccid'],
       [3, 'ota.iccidTaken'],
     ]);
+    const malformed = await call(t.app, 'POST', '/ota/sims/import', {
+      token: u.token,
+      body: { sims: [{ iccid: a }, { iccid: '12' }] },
+    });
+    expect(malformed.body.code).toBe(10002);
+    expect(malformed.body.msg).toMatch(/sims\.1\.iccid/);
     const ok = await call<{ created: number }>(t.app, 'POST', '/ota/sims/import', {
       token: u.token,
       body: {
