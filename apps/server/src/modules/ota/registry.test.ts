@@ -84,6 +84,25 @@ describe('OTA gateways: several IMEIs, one per line', () => {
     expect(list.body.data.total).toBe(0);
   });
 
+  it('registers an IMEI once when two requests race for it; the loser stores nothing', async () => {
+    const shared = nextImei();
+    const [own, mine] = [nextImei(), nextImei()];
+    const answers = await Promise.all([
+      createGateways(owner.token, { imeis: `${own}\n${shared}`, type: 1 }),
+      createGateways(other.token, { imeis: `${mine}\n${shared}`, type: 1 }),
+    ]);
+    const codes = answers.map((a) => a.body.code).sort();
+    expect(codes[0]).toBe(0);
+    expect([10002, 20000]).toContain(codes[1]);
+    const loser = answers.find((a) => a.body.code !== 0)!;
+    expect((loser.body as unknown as { msg_key: string }).msg_key).toMatch(/^ota\.(imeiTaken|importFailed)$/);
+    const stored = [
+      ...(await listGateways(owner.token, `?search=${own}`)).body.data.rows,
+      ...(await listGateways(other.token, `?search=${mine}`)).body.data.rows,
+    ];
+    expect(stored).toHaveLength(1);
+  });
+
   it('answers 10002 naming the field for no IMEI, a bad type and another tenant’s project', async () => {
     const empty = await createGateways(owner.token, { imeis: ' \n \n', type: 1 });
     expect(empty.body.code).toBe(10002);
