@@ -298,7 +298,7 @@ export function createOtaRegistryService({ repo }: { repo: OtaRegistryRepository
         ...(body.expires_on !== undefined && { expiresOn: body.expires_on }),
         ...(body.remark !== undefined && { remark: body.remark }),
       });
-      return this.getSim(scope, id);
+      return (await simRows(scope, [await sim(scope, id)]))[0]!;
     },
 
     async removeSim(scope: Scope, id: number): Promise<null> {
