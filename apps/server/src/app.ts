@@ -24,6 +24,7 @@ import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
 import { otaPackageRoutes } from './modules/ota/package.routes.js';
+import { otaRegistryRoutes } from './modules/ota/registry.routes.js';
 import { overviewRoutes } from './modules/overview/overview.routes.js';
 import { registerReportScheduler } from './modules/reports/report-scheduler.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -135,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Graph library uploads (docs/api-scada.md "Graph library").
       await api.register(graphlibRoutes, moduleDeps);
       await api.register(otaPackageRoutes, moduleDeps);
+      // OTA gateways and SIM cards (docs/api-ota.md).
+      await api.register(otaRegistryRoutes, moduleDeps);
       await api.register(modelsRoutes, moduleDeps);
       await api.register(groupsRoutes, moduleDeps);
       await api.register(companiesRoutes, moduleDeps);

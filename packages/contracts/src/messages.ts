@@ -172,6 +172,47 @@ export const SERVER_MESSAGES = {
     en: 'no IMEI given (one per line)',
     es: 'no se indicó ningún IMEI (uno por línea)',
   },
+  // OTA gateway and SIM registry (docs/api-ota.md)
+  'ota.invalidImei': {
+    zh: 'IMEI 须为 6 到 20 位数字',
+    en: 'IMEI must be 6-20 digits',
+    es: 'el IMEI debe tener de 6 a 20 dígitos',
+  },
+  'ota.duplicateImei': {
+    zh: 'IMEI {imei} 在输入中重复(第 {first} 行)',
+    en: 'IMEI {imei} repeats line {first} of the input',
+    es: 'el IMEI {imei} repite la línea {first} de la entrada',
+  },
+  'ota.imeiTaken': {
+    zh: 'IMEI {imei} 已被注册',
+    en: 'IMEI {imei} is already registered',
+    es: 'el IMEI {imei} ya está registrado',
+  },
+  'ota.duplicateIccid': {
+    zh: 'ICCID {iccid} 在输入中重复(第 {first} 项)',
+    en: 'ICCID {iccid} repeats item {first} of the input',
+    es: 'el ICCID {iccid} repite el elemento {first} de la entrada',
+  },
+  'ota.iccidTaken': {
+    zh: 'ICCID {iccid} 已被注册',
+    en: 'ICCID {iccid} is already registered',
+    es: 'el ICCID {iccid} ya está registrado',
+  },
+  'ota.importFailed': {
+    zh: '{failed}/{total} 行有误,未保存任何内容',
+    en: '{failed} of {total} lines are wrong, nothing was stored',
+    es: '{failed} de {total} líneas son incorrectas; no se guardó nada',
+  },
+  'ota.unknownProject': {
+    zh: '项目 {id} 不存在',
+    en: 'project {id} does not exist',
+    es: 'el proyecto {id} no existe',
+  },
+  'ota.unknownUser': {
+    zh: '用户 {id} 不在您的账号下',
+    en: 'user {id} is not one of your accounts',
+    es: 'el usuario {id} no es una de sus cuentas',
+  },
   // Gateway parameters (SPEC 5), the message of each rule in packages/contracts/src/ota
   'gatewayParams.port': {
     zh: '端口范围为 1 到 65535',

@@ -1,2 +1,3 @@
 export * from './gateway-params.js';
+export * from './registry.js';
 export * from './rollout.js';
