@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiToken, call } from '../support/api.js';
 import { admin } from '../support/auth.js';
-import { freshLogin, shot, signIn } from '../support/ui.js';
+import { choose, freshLogin, shot, signIn } from '../support/ui.js';
 
 // Issue 17's journey on the demo fleet: open the demo pump station, write a pump's speed set point
 // with confirmation, see the command answered by the gateway (`resp`) and the simulated Modbus
@@ -36,14 +36,22 @@ test('the demo pump station: a confirmed set point reaches the Modbus slave of t
   const before = Number((await now.textContent())?.replace(/\D+/g, ''));
   const wanted = before === 55 ? 60 : 55;
 
-  await page.getByTestId('scada-control-p1SetInput').click();
+  // Dialog clicks go through `choose`: on a busy machine a click during the open animation is lost.
+  const input = page.getByTestId('scada-control-p1SetInput');
+  await input.click();
   await page.getByTestId('scada-input-value').fill(String(wanted));
-  await page.locator('.scada-input-ok').click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await choose(input, page.locator('.scada-input-ok'), () =>
+    expect(confirm).toContainText('Change the speed set point', { timeout: 2_000 }),
+  );
   const sent = page.waitForResponse(
     (r) => r.url().includes('/api/v1/device/cmd') && r.request().method() === 'POST',
   );
-  await expect(page.locator('.ant-modal-confirm')).toContainText('Change the speed set point');
-  await page.locator('.scada-confirm-ok').click();
+  await choose(
+    () => expect(confirm).toBeVisible(),
+    page.locator('.scada-confirm-ok'),
+    () => expect(page.getByTestId('scada-command-status')).toBeVisible({ timeout: 2_000 }),
+  );
   expect((await (await sent).json()).code).toBe(0);
 
   // SPEC 4: the gateway answered the write; then the slave's register holds the new value.

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signOut } from '../support/accounts.js';
 import { apiToken, call } from '../support/api.js';
 import { admin, transmitted } from '../support/auth.js';
-import { chooseLanguage, freshLogin, shot, signIn } from '../support/ui.js';
+import { choose, chooseLanguage, freshLogin, shot, signIn } from '../support/ui.js';
 
 // Issue 17 item 4: a SCADA app bound to a device's points runs in the browser. Values pushed over /wss
 // move it; a set point is written with confirmation and its SPEC 4 status shows on the element; a user
@@ -344,17 +344,22 @@ test.describe('SCADA runtime', () => {
     await expect(page.getByTestId('scada-el-pipe1').locator('[data-flow]')).toHaveCount(0);
 
     // The set point: the button asks first; Cancel sends nothing, Send sends through the command API.
-    await page.getByTestId('scada-control-set55').click();
+    // A click that lands while the dialog is still animating in is lost on a busy machine: `choose`
+    // retries until the dialog is gone (Cancel) or the write is under way (Send).
+    const setButton = page.getByTestId('scada-control-set55');
+    await setButton.click();
     const confirm = page.locator('.ant-modal-confirm');
     await expect(confirm).toContainText('Write 55 bar to “Pressure set point”');
-    await page.locator('.scada-confirm-cancel').click();
-    await expect(confirm).toBeHidden();
+    await choose(setButton, page.locator('.scada-confirm-cancel'), () =>
+      expect(confirm).toBeHidden({ timeout: 2_000 }),
+    );
     await expect(page.getByTestId('scada-command-status')).toHaveCount(0);
-    await page.getByTestId('scada-control-set55').click();
     const sent = page.waitForResponse(
       (r) => r.url().includes('/api/v1/device/cmd') && r.request().method() === 'POST',
     );
-    await page.locator('.scada-confirm-ok').click();
+    await choose(setButton, page.locator('.scada-confirm-ok'), () =>
+      expect(page.getByTestId('scada-command-status')).toBeVisible({ timeout: 2_000 }),
+    );
     const command = await (await sent).json();
     expect(command.code).toBe(0);
     expect(command.data).toMatchObject({ device_id: device.id, point_id: setpoint.id, value: 55 });

@@ -51,7 +51,7 @@ if (usesPostgres()) {
         const connections = async () =>
           (
             await admin.query<{ n: number }>(
-              "select count(*)::int as n from pg_stat_activity where application_name = 'fleet-leader'",
+              "select count(*)::int as n from pg_stat_activity where application_name = 'fleet-leader' and datname = current_database()",
             )
           ).rows[0]!.n;
         const deadline = Date.now() + 10_000;
