@@ -1,11 +1,7 @@
 /** Device and gateway templates, and device models (docs/api-devices.md "Templates and models"). */
 import { z } from 'zod';
-import {
-  DEVICE_GATEWAY_PROTOCOLS,
-  deviceListQuery,
-  deviceProtocolField,
-  pointCreateBody,
-} from './devices.js';
+import { DEVICE_GATEWAY_PROTOCOLS, pointCreateBody } from './device-points.js';
+import { deviceListQuery, deviceProtocolField } from './devices.js';
 
 const templatePoint = pointCreateBody.omit({ slave_id: true });
 export const templateSlave = z.strictObject({

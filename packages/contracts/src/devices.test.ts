@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  areaFamilyOf,
-  bdgwAllows,
-  deviceCreateBody,
-  POINT_DEFAULTS,
-  type PointConfig,
-  pointProblem,
-} from './devices.js';
+import { areaFamilyOf, bdgwAllows, POINT_DEFAULTS, type PointConfig, pointProblem } from './device-points.js';
+import { deviceCreateBody } from './devices.js';
 
 const point = (p: Partial<PointConfig>): PointConfig => ({ ...POINT_DEFAULTS, name: 'p', ...p });
 

@@ -8,6 +8,7 @@ export * from './connectivity.js';
 export * from './datacenter.js';
 export * from './datapoint.js';
 export * from './device.js';
+export * from './device-points.js';
 export * from './device-ports.js';
 export * from './device-templates.js';
 export * from './devices.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataPointRow } from './devices.js';
+import { dataPointRow } from './device-points.js';
 import { listQuery } from './envelope.js';
 
 /**
