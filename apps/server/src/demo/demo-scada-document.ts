@@ -3,17 +3,16 @@ import {
   type Binding,
   DEFAULT_CANVAS,
   type Element,
-  type Frame,
   loadDocument,
-  type PointRef,
   SCADA_SCHEMA_VERSION,
   type ScadaDocument,
 } from '@fleet/scada-model';
+import { byId, frame, GREEN, GREY, label, pipe, valueText } from './demo-scada-kit.js';
+import { addSensorRoom, SENSOR_PAGE } from './demo-scada-sensors.js';
 
 /** The demo SCADA app (issue 17 item 5): the pump station gateway and the three sensor rooms. */
 export const DEMO_SCADA_NAME = 'Pump station';
 const PUMP_PAGE = 'pumps';
-const SENSOR_PAGE = 'sensors';
 
 /** Point ids (as strings, the document's form) of one pump: a Modbus slave of the demo gateway. */
 export interface DemoPumpPoints {
@@ -43,34 +42,6 @@ export interface DemoScadaPoints {
   sensors: DemoSensorPoints[];
 }
 
-const GREY = '#9e9e9e';
-const GREEN = '#2e7d32';
-const TEXT = '#262626';
-const MUTED = '#595959';
-const WATER = '#1677ff';
-
-const byId = (pointId: string): PointRef => ({ by: 'id', pointId });
-const frame = (x: number, y: number, w: number, h: number): Frame => ({ x, y, w, h, rotation: 0 });
-const valueText = (pointId: string, decimals?: number, prefix?: string): Binding => ({
-  point: byId(pointId),
-  map: {
-    kind: 'text',
-    translate: true,
-    unit: true,
-    ...(decimals === undefined ? {} : { decimals }),
-    ...(prefix === undefined ? {} : { prefix }),
-  },
-});
-const label = (x: number, y: number, w: number, text: string, size = 18, bold = false): Element => ({
-  kind: 'text',
-  frame: frame(x, y, w, size + 10),
-  text,
-  color: bold ? TEXT : MUTED,
-  fontSize: size,
-  align: 'start',
-  ...(bold ? { bold } : {}),
-});
-
 /**
  * Builds the document with the model's own commands (each insert is validated as the editor's would
  * be), so the demo cannot ship a drawing the server or the runtime would refuse.
@@ -90,22 +61,22 @@ export function buildDemoScadaDocument(points: DemoScadaPoints): ScadaDocument {
   // discharge pipe up to the header, gauges, labels and the speed set point input.
   add(PUMP_PAGE, 'title', label(60, 40, 800, 'Pump station', 36, true));
   add(PUMP_PAGE, 'subtitle', label(60, 92, 1200, 'Demo gateway: two pumps on Modbus, polled every 5 s', 18));
-  add(PUMP_PAGE, 'header', {
-    kind: 'pipe',
-    name: 'Discharge header',
-    frame: frame(200, 180, 1500, 16),
-    points: [
-      { x: 0, y: 8 },
-      { x: 1500, y: 8 },
-    ],
-    stroke: MUTED,
-    strokeWidth: 14,
-    liquid: WATER,
-    flow: 'forward',
-    bindings: points.pumps[0]
-      ? [{ point: byId(points.pumps[0].setpoint), map: { kind: 'flow', deadband: 0.5 } }]
-      : [],
-  });
+  add(
+    PUMP_PAGE,
+    'header',
+    pipe(
+      'Discharge header',
+      [200, 180, 1500, 16],
+      [
+        { x: 0, y: 8 },
+        { x: 1500, y: 8 },
+      ],
+      14,
+      points.pumps[0]
+        ? [{ point: byId(points.pumps[0].setpoint), map: { kind: 'flow', deadband: 0.5 } }]
+        : [],
+    ),
+  );
   add(PUMP_PAGE, 'headerLabel', label(1720, 172, 180, 'To network', 18));
 
   points.pumps.forEach((pump, i) => {
@@ -148,34 +119,34 @@ export function buildDemoScadaDocument(points: DemoScadaPoints): ScadaDocument {
         },
       ],
     });
-    add(PUMP_PAGE, `${p}Suction`, {
-      kind: 'pipe',
-      name: `Suction ${i + 1}`,
-      frame: frame(x0 + 160, 600, 200, 16),
-      points: [
-        { x: 0, y: 8 },
-        { x: 200, y: 8 },
-      ],
-      stroke: MUTED,
-      strokeWidth: 12,
-      liquid: WATER,
-      flow: 'forward',
-      bindings: [running],
-    });
-    add(PUMP_PAGE, `${p}Discharge`, {
-      kind: 'pipe',
-      name: `Discharge ${i + 1}`,
-      frame: frame(x0 + 400, 188, 16, 392),
-      points: [
-        { x: 8, y: 392 },
-        { x: 8, y: 0 },
-      ],
-      stroke: MUTED,
-      strokeWidth: 12,
-      liquid: WATER,
-      flow: 'forward',
-      bindings: [running],
-    });
+    add(
+      PUMP_PAGE,
+      `${p}Suction`,
+      pipe(
+        `Suction ${i + 1}`,
+        [x0 + 160, 600, 200, 16],
+        [
+          { x: 0, y: 8 },
+          { x: 200, y: 8 },
+        ],
+        12,
+        [running],
+      ),
+    );
+    add(
+      PUMP_PAGE,
+      `${p}Discharge`,
+      pipe(
+        `Discharge ${i + 1}`,
+        [x0 + 400, 188, 16, 392],
+        [
+          { x: 8, y: 392 },
+          { x: 8, y: 0 },
+        ],
+        12,
+        [running],
+      ),
+    );
     // The pump: green while its speed set point is above zero, grey when stopped.
     add(PUMP_PAGE, `${p}Pump`, {
       kind: 'symbol',
@@ -291,113 +262,7 @@ export function buildDemoScadaDocument(points: DemoScadaPoints): ScadaDocument {
   });
   // Sensor room: one card per MQTT sensor, with its run state switch.
   doc = applyCommand(doc, { type: 'addPage', id: SENSOR_PAGE, name: 'Sensor room' }).doc;
-  add(PUMP_PAGE, 'toSensors', {
-    kind: 'link',
-    frame: frame(1680, 40, 180, 44),
-    label: 'Sensor room',
-    to: { kind: 'page', page: SENSOR_PAGE },
-  });
-  add(SENSOR_PAGE, 'title', label(60, 40, 800, 'Sensor room', 36, true));
-  add(SENSOR_PAGE, 'toPumps', {
-    kind: 'link',
-    frame: frame(1680, 40, 180, 44),
-    label: 'Pump station',
-    to: { kind: 'page', page: PUMP_PAGE },
-  });
-  points.sensors.forEach((sensor, i) => {
-    const x0 = 60 + i * 620;
-    const s = `s${i + 1}`;
-    add(SENSOR_PAGE, `${s}Box`, {
-      kind: 'rectangle',
-      frame: frame(x0, 120, 580, 520),
-      fill: '#f0f0f0',
-      stroke: '#bfbfbf',
-      strokeWidth: 1,
-      radius: 8,
-    });
-    add(SENSOR_PAGE, `${s}Title`, label(x0 + 24, 136, 400, sensor.title, 26, true));
-    add(SENSOR_PAGE, `${s}Lamp`, {
-      kind: 'symbol',
-      name: `Run lamp ${i + 1}`,
-      symbol: 'builtin:lamp-indicator',
-      frame: frame(x0 + 500, 136, 48, 48),
-      bindings: [
-        {
-          point: byId(sensor.run),
-          map: { kind: 'discrete', cases: [{ equals: 1, fill: GREEN }], otherwise: { fill: GREY } },
-        },
-      ],
-    });
-    add(SENSOR_PAGE, `${s}Gauge`, {
-      kind: 'gauge',
-      name: `Temperature ${i + 1}`,
-      style: 'dial',
-      point: byId(sensor.temp),
-      min: 0,
-      max: 40,
-      decimals: 1,
-      frame: frame(x0 + 24, 200, 220, 220),
-    });
-    add(SENSOR_PAGE, `${s}Temp`, {
-      ...label(x0 + 280, 210, 280, 'Temperature --', 20),
-      bindings: [valueText(sensor.temp, 1, 'Temperature ')],
-    });
-    add(SENSOR_PAGE, `${s}Humidity`, {
-      ...label(x0 + 280, 250, 280, 'Humidity --', 20),
-      bindings: [valueText(sensor.humidity, 1, 'Humidity ')],
-    });
-    add(SENSOR_PAGE, `${s}HumidityBar`, {
-      kind: 'gauge',
-      name: `Humidity ${i + 1}`,
-      style: 'bar',
-      point: byId(sensor.humidity),
-      min: 0,
-      max: 100,
-      decimals: 1,
-      frame: frame(x0 + 280, 290, 260, 28),
-    });
-    add(SENSOR_PAGE, `${s}Energy`, {
-      ...label(x0 + 280, 340, 280, 'Energy --', 20),
-      bindings: [valueText(sensor.energy, 2, 'Energy ')],
-    });
-    add(SENSOR_PAGE, `${s}Run`, {
-      ...label(x0 + 24, 460, 300, '--', 22, true),
-      bindings: [valueText(sensor.run, 0, 'State: ')],
-    });
-    add(SENSOR_PAGE, `${s}Switch`, {
-      kind: 'switch',
-      name: `Run ${i + 1}`,
-      frame: frame(x0 + 24, 520, 140, 48),
-      onLabel: 'Running',
-      offLabel: 'Stopped',
-      bindings: [
-        {
-          point: byId(sensor.run),
-          map: { kind: 'discrete', cases: [{ equals: 1, fill: GREEN }], otherwise: { fill: GREY } },
-        },
-      ],
-      write: {
-        point: byId(sensor.run),
-        expression: 'value == 1 ? 0 : 1',
-        confirm: true,
-        confirmText: `Switch ${sensor.title} on or off?`,
-        permission: 'control',
-      },
-    });
-  });
-  if (points.sensors.length > 0) {
-    add(SENSOR_PAGE, 'trend', {
-      kind: 'trend',
-      name: 'Temperatures',
-      frame: frame(60, 680, 1800, 340),
-      series: points.sensors.slice(0, 8).map((sensor, i) => ({
-        point: byId(sensor.temp),
-        color: ['#1677ff', '#fa8c16', '#eb2f96', '#52c41a'][i % 4]!,
-        label: sensor.title,
-      })),
-      windowSeconds: 900,
-    });
-  }
+  addSensorRoom(add, points.sensors, PUMP_PAGE);
 
   const loaded = loadDocument(doc);
   if (!loaded.ok) throw new Error(`demo SCADA document is invalid at ${loaded.path}: ${loaded.message}`);
