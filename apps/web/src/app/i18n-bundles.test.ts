@@ -1,15 +1,16 @@
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 import '../shared/i18n';
+import { textsOf } from '../shared/i18n/bundle';
 import { flattenMessages as flatten, placeholdersOf as placeholders } from '../shared/i18n/message-keys';
 import { featureBundles } from './i18n-bundles';
 
 describe('feature i18n bundles', () => {
-  it('each bundle has the keys of zh in en and es, none empty, placeholders kept', () => {
+  it('each bundle has the keys of zh in en and es, none empty, placeholders kept', async () => {
     for (const bundle of featureBundles) {
-      const zh = flatten(bundle.zh);
+      const zh = flatten(await textsOf(bundle, 'zh'));
       for (const lng of ['en', 'es'] as const) {
-        const other = flatten(bundle[lng]);
+        const other = flatten(await textsOf(bundle, lng));
         expect(
           [...zh.keys()].filter((k) => !other.has(k)),
           lng,
@@ -29,7 +30,7 @@ describe('feature i18n bundles', () => {
   it('counted nouns go through i18next plurals (_one/_other) in every language', async () => {
     for (const bundle of featureBundles) {
       for (const lng of ['zh', 'en', 'es'] as const) {
-        const keys = [...flatten(bundle[lng]).keys()];
+        const keys = [...flatten(await textsOf(bundle, lng)).keys()];
         for (const key of keys.filter((k) => k.endsWith('_other'))) {
           expect(keys, `${lng}.${key}`).toContain(key.replace(/_other$/, '_one'));
         }

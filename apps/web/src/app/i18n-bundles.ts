@@ -8,14 +8,15 @@ import { devicesBundle } from '../features/devices/i18n';
 import { fileDownloadBundle } from '../features/file-download/i18n';
 import { historyBundle } from '../features/history/i18n';
 import { monitorBundle } from '../features/monitor/i18n';
-import type { I18nBundle } from '../shared/i18n/bundle';
+import type { FeatureBundle } from '../shared/i18n/bundle';
 import { timeRangeBundle } from '../shared/time/i18n';
 
 /**
- * Every feature's i18n bundle. A new feature adds its bundle here (one import, one entry);
+ * Every feature's i18n bundle, registered with the signed-in shell; a lazy bundle (one module per
+ * language) sends only the active language. A new feature adds its bundle here (one import, one entry);
  * app/i18n-bundles.test.ts checks that each has the same keys in zh, en and es.
  */
-export const featureBundles: readonly I18nBundle[] = [
+export const featureBundles: readonly FeatureBundle[] = [
   accountsBundle,
   devicesBundle,
   deviceModelsBundle,

@@ -15,7 +15,7 @@ import { appRoutes } from './routes';
 const featureTexts = (): Promise<void> =>
   import('./i18n-bundles').then(async (m) => {
     const { addFeatureBundles } = await import('../shared/i18n');
-    addFeatureBundles(m.featureBundles);
+    await addFeatureBundles(m.featureBundles);
   });
 
 /** A lazy route component that renders only once the feature texts are registered. */

@@ -2,12 +2,11 @@ import { LANGUAGES } from '@fleet/contracts';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { featureBundles } from '../app/i18n-bundles';
-import { languageReady, loadLanguage } from '../shared/i18n';
-import { registerBundles } from '../shared/i18n/bundle';
+import { addFeatureBundles, languageReady, loadLanguage } from '../shared/i18n';
 
 // Same texts as the running app, every language up front (the app loads each when chosen).
 await Promise.all([languageReady, ...LANGUAGES.map(loadLanguage)]);
-registerBundles(featureBundles);
+await addFeatureBundles(featureBundles);
 
 // Ant Design's responsive helpers read matchMedia, which jsdom lacks.
 if (!window.matchMedia) {

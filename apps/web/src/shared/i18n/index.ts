@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { useSettings } from '../store/settings';
-import type { I18nBundle } from './bundle';
+import { type FeatureBundle, textsOf } from './bundle';
 
 /**
  * Texts are loaded per language, on demand (issue 16: the login page loaded every dictionary in
@@ -33,22 +33,27 @@ const ANTD: Record<Language, () => Promise<{ default: Locale }>> = {
 
 const antdLocales: Partial<Record<Language, Locale>> = {};
 const loading = new Map<Language, Promise<void>>();
-let features: readonly I18nBundle[] = [];
+let features: readonly FeatureBundle[] = [];
 
 /** Ant Design's locale of a language loaded with `loadLanguage` (undefined before). */
 export function antdLocaleOf(language: string): Locale | undefined {
   return antdLocales[language as Language];
 }
 
+/** Adds one language's texts of some feature bundles (lazy ones are fetched first). */
+async function addTexts(language: Language, bundles: readonly FeatureBundle[]): Promise<void> {
+  const texts = await Promise.all(bundles.map((bundle) => textsOf(bundle, language)));
+  for (const text of texts) i18n.addResourceBundle(language, 'translation', text, true, true);
+}
+
 /** Fetches and registers one language's texts (once); later calls share the first fetch. */
 export function loadLanguage(language: Language): Promise<void> {
   let pending = loading.get(language);
   if (!pending) {
-    pending = Promise.all([SHARED[language](), DAYJS[language](), ANTD[language]()]).then(
-      ([shared, , antd]) => {
+    pending = Promise.all([SHARED[language](), DAYJS[language](), ANTD[language](), features]).then(
+      async ([shared, , antd, registered]) => {
         i18n.addResourceBundle(language, 'translation', shared.default, true, true);
-        for (const bundle of features)
-          i18n.addResourceBundle(language, 'translation', bundle[language], true, true);
+        await addTexts(language, registered);
         antdLocales[language] = antd.default;
       },
     );
@@ -58,13 +63,14 @@ export function loadLanguage(language: Language): Promise<void> {
   return pending;
 }
 
-/** Registers feature texts for the languages loaded so far and every language loaded later. */
-export function addFeatureBundles(bundles: readonly I18nBundle[]): void {
-  features = [...features, ...bundles.filter((b) => !features.includes(b))];
-  for (const language of loading.keys()) {
-    for (const bundle of bundles)
-      i18n.addResourceBundle(language, 'translation', bundle[language], true, true);
-  }
+/**
+ * Registers feature texts for the languages loaded (or loading) so far and every language loaded
+ * later; resolves once they are in, so a page can wait for its texts before it renders.
+ */
+export async function addFeatureBundles(bundles: readonly FeatureBundle[]): Promise<void> {
+  const added = bundles.filter((b) => !features.includes(b));
+  features = [...features, ...added];
+  await Promise.all([...loading.keys()].map((language) => addTexts(language, added)));
 }
 
 function applyLanguage(language: Language): void {

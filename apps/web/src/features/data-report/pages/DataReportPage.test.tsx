@@ -3,15 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClientState } from '../../../shared/api/client';
 import i18n from '../../../shared/i18n';
-import { registerBundles } from '../../../shared/i18n/bundle';
 import { PermissionProvider } from '../../../shared/permission/PermissionProvider';
 import { clearSession } from '../../../shared/session/token';
 import { useSettings } from '../../../shared/store/settings';
-import { fileDownloadBundle } from '../../file-download/i18n';
-import { dataReportBundle } from '../i18n';
 import DataReportPage from './DataReportPage';
 
 // The device picker searches the server; here it is one button that picks device 7.
@@ -128,7 +125,6 @@ function renderPage() {
 }
 
 describe('DataReportPage', { timeout: 30_000 }, () => {
-  beforeAll(() => registerBundles([dataReportBundle, fileDownloadBundle]));
   beforeEach(async () => {
     clearSession();
     resetApiClientState();

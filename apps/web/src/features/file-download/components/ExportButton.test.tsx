@@ -4,14 +4,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '../../../shared/api/client';
 import i18n from '../../../shared/i18n';
-import { registerBundles } from '../../../shared/i18n/bundle';
 import { PermissionProvider } from '../../../shared/permission/PermissionProvider';
 import { clearSession } from '../../../shared/session/token';
 import { useSettings } from '../../../shared/store/settings';
-import { fileDownloadBundle } from '../i18n';
 import { ExportButton } from './ExportButton';
 
 const json = (data: unknown, code = 0, msg = 'ok') =>
@@ -41,7 +39,6 @@ function renderButton(authList: string[]) {
 
 describe('ExportButton', () => {
   const errors: string[] = [];
-  beforeAll(() => registerBundles([fileDownloadBundle]));
   beforeEach(async () => {
     clearSession();
     resetApiClientState();

@@ -2,14 +2,12 @@ import type { ExportJobRow } from '@fleet/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClientState } from '../../../shared/api/client';
 import i18n from '../../../shared/i18n';
-import { registerBundles } from '../../../shared/i18n/bundle';
 import { PermissionProvider } from '../../../shared/permission/PermissionProvider';
 import { clearSession } from '../../../shared/session/token';
 import { useSettings } from '../../../shared/store/settings';
-import { fileDownloadBundle } from '../i18n';
 import FileDownloadPage from './FileDownloadPage';
 
 const job = (id: number, over: Partial<ExportJobRow> = {}): ExportJobRow => ({
@@ -75,7 +73,6 @@ function renderPage() {
 
 // Ant Design tables render slowly in jsdom on a busy machine.
 describe('FileDownloadPage', { timeout: 20_000 }, () => {
-  beforeAll(() => registerBundles([fileDownloadBundle]));
   beforeEach(async () => {
     clearSession();
     resetApiClientState();

@@ -5,13 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClientState } from '../../../shared/api/client';
-import { registerBundles } from '../../../shared/i18n/bundle';
 import { PermissionProvider } from '../../../shared/permission/PermissionProvider';
 import { clearSession } from '../../../shared/session/token';
 import type { ZoomEvent } from '../components/ZoomableChart';
-import { historyBundle } from '../i18n';
 
 // jsdom has no canvas: the chart is a stand-in that shows what the page hands it and can zoom.
 vi.mock('../components/ZoomableChart', () => ({
@@ -137,7 +135,6 @@ function renderPage(path: string) {
 const seriesCalls = (calls: Call[]) => calls.filter((c) => c.url.pathname.endsWith('/history/series'));
 
 describe('history page', { timeout: 60_000 }, () => {
-  beforeAll(() => registerBundles([historyBundle]));
   beforeEach(() => {
     resetApiClientState();
     clearSession();

@@ -4,12 +4,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClientState } from '../../../shared/api/client';
-import { registerBundles } from '../../../shared/i18n/bundle';
 import { PermissionProvider } from '../../../shared/permission/PermissionProvider';
 import { clearSession } from '../../../shared/session/token';
-import { historyBundle } from '../i18n';
 
 // jsdom has no canvas: the chart itself is covered by EChart.test.tsx, its option by lib tests.
 vi.mock('../../../shared/components/EChart', () => ({
@@ -82,7 +80,6 @@ function renderPage() {
 const reportCalls = (calls: Call[]) => calls.filter((c) => c.url.pathname.endsWith('/eventStatReport'));
 
 describe('statistical report page', { timeout: 60_000 }, () => {
-  beforeAll(() => registerBundles([historyBundle]));
   beforeEach(() => {
     resetApiClientState();
     clearSession();

@@ -1,0 +1,85 @@
+import type { Texts } from './zh';
+
+/** Strings of data-report in English. */
+const en: Texts = {
+  dataReport: {
+    tabs: { report: 'Data report', schedules: 'Scheduled reports' },
+    subject: {
+      label: 'Subject',
+      device: 'Device',
+      group: 'Group',
+      devicePlaceholder: 'Search device name or IMEI',
+      groupPlaceholder: 'Select a group',
+    },
+    points: { label: 'Points', all: 'All numeric points', devices: '{{count}} devices' },
+    period: { label: 'Period', day: 'Daily', week: 'Weekly', month: 'Monthly' },
+    range: 'Time range',
+    problem: {
+      subject: 'Select a device or group',
+      range: 'Select a time range',
+      rangeTooLong:
+        'Time range too long: at most {{day}} days daily, {{week}} weeks weekly, {{month}} months monthly',
+    },
+    view: { table: 'Table', chart: 'Chart' },
+    col: {
+      period: 'Period',
+      device: 'Device',
+      point: 'Point',
+      count: 'Readings',
+      min: 'Min',
+      max: 'Max',
+      avg: 'Average',
+      first: 'First',
+      last: 'Last',
+      difference: 'Difference',
+    },
+    noData: 'no data',
+    total: '{{total}} in total',
+    chart: {
+      stat: 'Statistic',
+      bar: 'Bars',
+      line: 'Lines',
+      truncatedSeries: 'Only the first {{max}} device points are shown',
+      truncatedRows: 'The chart holds the first {{rows}} of {{total}} rows; narrow the range',
+      empty: 'No data in the selected range',
+    },
+    schedule: {
+      add: 'New scheduled report',
+      addTitle: 'New scheduled report',
+      editTitle: 'Edit scheduled report {{name}}',
+      name: 'Name',
+      subject: 'Subject',
+      period: 'Period',
+      points: 'Points',
+      allPoints: 'All',
+      sendAt: 'Send at',
+      sendAtHelp:
+        'At this time after the period ends (local time, {{tz}}) the report of that period is built and sent',
+      sendAtRule: 'Enter a time as HH:mm',
+      contacts: 'Recipients',
+      contactsHelp: 'Only contacts with an e-mail address are listed',
+      contactsRule: 'Select at least one recipient',
+      noMailContacts: 'No contact has an e-mail address; add one under trigger contacts first',
+      language: 'Report language',
+      enabled: 'Enabled',
+      nextRun: 'Next run',
+      lastRun: 'Last run',
+      lastError: 'Last error',
+      never: 'Never run',
+      run: 'Run now',
+      runStarted: 'The report is being built — it will appear in File download.',
+      openDownloads: 'Open File download',
+      deleteName: 'scheduled report {{name}}',
+      saved: 'Saved',
+      empty:
+        'No scheduled reports yet. A scheduled report is built after each period ends and e-mailed to the chosen contacts.',
+      required: 'Required',
+      maxLength: 'At most {{max}} characters',
+      actions: 'Actions',
+      total: '{{total}} in total',
+    },
+    language: { zh: '中文', en: 'English', es: 'Español' },
+  },
+};
+
+export default en;

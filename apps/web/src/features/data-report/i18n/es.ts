@@ -1,0 +1,85 @@
+import type { Texts } from './zh';
+
+/** Strings of data-report in Spanish. */
+const es: Texts = {
+  dataReport: {
+    tabs: { report: 'Informe de datos', schedules: 'Informes programados' },
+    subject: {
+      label: 'Objeto',
+      device: 'Dispositivo',
+      group: 'Grupo',
+      devicePlaceholder: 'Buscar nombre o IMEI del dispositivo',
+      groupPlaceholder: 'Seleccione un grupo',
+    },
+    points: { label: 'Puntos', all: 'Todos los puntos numéricos', devices: '{{count}} dispositivos' },
+    period: { label: 'Periodo', day: 'Diario', week: 'Semanal', month: 'Mensual' },
+    range: 'Rango de tiempo',
+    problem: {
+      subject: 'Seleccione un dispositivo o grupo',
+      range: 'Seleccione un rango de tiempo',
+      rangeTooLong:
+        'Rango demasiado largo: como máximo {{day}} días (diario), {{week}} semanas (semanal), {{month}} meses (mensual)',
+    },
+    view: { table: 'Tabla', chart: 'Gráfico' },
+    col: {
+      period: 'Periodo',
+      device: 'Dispositivo',
+      point: 'Punto',
+      count: 'Lecturas',
+      min: 'Mínimo',
+      max: 'Máximo',
+      avg: 'Media',
+      first: 'Primero',
+      last: 'Último',
+      difference: 'Diferencia',
+    },
+    noData: 'sin datos',
+    total: '{{total}} en total',
+    chart: {
+      stat: 'Estadística',
+      bar: 'Barras',
+      line: 'Líneas',
+      truncatedSeries: 'Solo se muestran los primeros {{max}} puntos de dispositivo',
+      truncatedRows: 'El gráfico contiene las primeras {{rows}} de {{total}} filas; acote el rango',
+      empty: 'No hay datos en el rango seleccionado',
+    },
+    schedule: {
+      add: 'Nuevo informe programado',
+      addTitle: 'Nuevo informe programado',
+      editTitle: 'Editar informe programado {{name}}',
+      name: 'Nombre',
+      subject: 'Objeto',
+      period: 'Periodo',
+      points: 'Puntos',
+      allPoints: 'Todos',
+      sendAt: 'Enviar a las',
+      sendAtHelp:
+        'A esta hora tras el fin del periodo (hora local, {{tz}}) se genera y envía el informe de ese periodo',
+      sendAtRule: 'Introduzca una hora como HH:mm',
+      contacts: 'Destinatarios',
+      contactsHelp: 'Solo se muestran los contactos con correo electrónico',
+      contactsRule: 'Seleccione al menos un destinatario',
+      noMailContacts: 'Ningún contacto tiene correo; añada uno en los contactos de disparadores',
+      language: 'Idioma del informe',
+      enabled: 'Activo',
+      nextRun: 'Próxima ejecución',
+      lastRun: 'Última ejecución',
+      lastError: 'Último error',
+      never: 'Nunca ejecutado',
+      run: 'Ejecutar ahora',
+      runStarted: 'El informe se está generando: aparecerá en Descarga de archivos.',
+      openDownloads: 'Abrir Descarga de archivos',
+      deleteName: 'el informe programado {{name}}',
+      saved: 'Guardado',
+      empty:
+        'Aún no hay informes programados. Un informe programado se genera al terminar cada periodo y se envía por correo a los contactos elegidos.',
+      required: 'Obligatorio',
+      maxLength: 'Como máximo {{max}} caracteres',
+      actions: 'Acciones',
+      total: '{{total}} en total',
+    },
+    language: { zh: '中文', en: 'English', es: 'Español' },
+  },
+};
+
+export default es;

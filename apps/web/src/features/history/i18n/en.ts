@@ -1,0 +1,58 @@
+import type { Texts } from './zh';
+
+/** Strings of history in English. */
+const en: Texts = {
+  history: {
+    device: 'Device',
+    devicePlaceholder: 'Search device title or IMEI',
+    points: 'Points',
+    pointsPlaceholder: 'Select points (up to {{max}})',
+    noStored: '(not stored)',
+    fn: { label: 'Aggregation', avg: 'Average', min: 'Minimum', max: 'Maximum', last: 'Last value' },
+    tab: { chart: 'Chart', table: 'Table' },
+    pickDevice: 'Select a device first',
+    pickPoints: 'Select at least one point',
+    noData: 'No data in this range',
+    resetZoom: 'Reset zoom',
+    bucketRaw: 'Raw values (not aggregated)',
+    bucket: '1 point = {{width}}',
+    zoomHint: 'Scroll or drag the slider to zoom; zooming in loads finer data',
+    duration: {
+      ms: '{{count}} ms',
+      s: '{{count}} s',
+      min: '{{count}} min',
+      h: '{{count}} h',
+      d: '{{count}} d',
+    },
+    col: { time: 'Time', point: 'Point', value: 'Value', unit: 'Unit' },
+    slave: 'Slave {{id}}',
+    raw: 'raw value {{value}}',
+    total: '{{total}} in total',
+    totalCapped: '{{total}}+ in total',
+    rangeTooLong: 'The range may span at most {{days}} days',
+  },
+  statReport: {
+    searchPlaceholder: 'Device title or IMEI',
+    group: 'Group',
+    device: 'Device',
+    alarms: 'Alarms',
+    byType: 'By alarm type',
+    byLevel: 'By level',
+    unhandled: 'Unhandled',
+    recovered: 'Recovered',
+    onlineEvents: 'Online events',
+    offlineEvents: 'Offline events',
+    offlineDuration: 'Offline time',
+    none: 'None',
+    total: '{{total}} devices',
+    topTitle: 'Devices with the most alarms (top {{count}})',
+    topEmpty: 'No alarms in this range',
+    alarmsSeries: 'Alarms',
+    quickExport: 'Export Excel',
+    exported: 'Exported',
+    defaultRange: 'Default: the last 7 days',
+    duration: { zero: '0', d: '{{count}} d', h: '{{count}} h', m: '{{count}} min', s: '{{count}} s' },
+  },
+};
+
+export default en;

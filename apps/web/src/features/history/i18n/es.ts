@@ -1,0 +1,58 @@
+import type { Texts } from './zh';
+
+/** Strings of history in Spanish. */
+const es: Texts = {
+  history: {
+    device: 'Dispositivo',
+    devicePlaceholder: 'Buscar nombre o IMEI del dispositivo',
+    points: 'Puntos',
+    pointsPlaceholder: 'Seleccione puntos (hasta {{max}})',
+    noStored: '(no se almacena)',
+    fn: { label: 'Agregación', avg: 'Promedio', min: 'Mínimo', max: 'Máximo', last: 'Último valor' },
+    tab: { chart: 'Gráfico', table: 'Tabla' },
+    pickDevice: 'Seleccione primero un dispositivo',
+    pickPoints: 'Seleccione al menos un punto',
+    noData: 'No hay datos en este intervalo',
+    resetZoom: 'Restablecer zoom',
+    bucketRaw: 'Valores sin agregar',
+    bucket: '1 punto = {{width}}',
+    zoomHint: 'Use la rueda o el control deslizante para ampliar; al ampliar se cargan datos más finos',
+    duration: {
+      ms: '{{count}} ms',
+      s: '{{count}} s',
+      min: '{{count}} min',
+      h: '{{count}} h',
+      d: '{{count}} d',
+    },
+    col: { time: 'Hora', point: 'Punto', value: 'Valor', unit: 'Unidad' },
+    slave: 'Esclavo {{id}}',
+    raw: 'valor bruto {{value}}',
+    total: '{{total}} en total',
+    totalCapped: 'Más de {{total}} en total',
+    rangeTooLong: 'El intervalo puede abarcar como máximo {{days}} días',
+  },
+  statReport: {
+    searchPlaceholder: 'Nombre o IMEI del dispositivo',
+    group: 'Grupo',
+    device: 'Dispositivo',
+    alarms: 'Alarmas',
+    byType: 'Por tipo de alarma',
+    byLevel: 'Por nivel',
+    unhandled: 'Sin atender',
+    recovered: 'Recuperadas',
+    onlineEvents: 'Conexiones',
+    offlineEvents: 'Desconexiones',
+    offlineDuration: 'Tiempo desconectado',
+    none: 'Ninguna',
+    total: '{{total}} dispositivos',
+    topTitle: 'Dispositivos con más alarmas (los {{count}} primeros)',
+    topEmpty: 'No hay alarmas en este intervalo',
+    alarmsSeries: 'Alarmas',
+    quickExport: 'Exportar Excel',
+    exported: 'Exportado',
+    defaultRange: 'Por defecto: los últimos 7 días',
+    duration: { zero: '0', d: '{{count}} d', h: '{{count}} h', m: '{{count}} min', s: '{{count}} s' },
+  },
+};
+
+export default es;

@@ -1,0 +1,58 @@
+/** Strings of history in Chinese; en.ts and es.ts have the same shape. */
+const zh = {
+  history: {
+    device: '设备',
+    devicePlaceholder: '搜索设备名称或 IMEI',
+    points: '数据点',
+    pointsPlaceholder: '选择数据点（最多 {{max}} 个）',
+    noStored: '（不存储）',
+    fn: { label: '聚合方式', avg: '平均值', min: '最小值', max: '最大值', last: '最后值' },
+    tab: { chart: '曲线', table: '表格' },
+    pickDevice: '请先选择设备',
+    pickPoints: '请选择至少一个数据点',
+    noData: '所选时间范围内没有数据',
+    resetZoom: '重置缩放',
+    bucketRaw: '原始数据（未聚合）',
+    bucket: '1 个点 = {{width}}',
+    zoomHint: '滚轮或拖动下方滑块可缩放，放大后自动加载更细的数据',
+    duration: {
+      ms: '{{count}} 毫秒',
+      s: '{{count}} 秒',
+      min: '{{count}} 分钟',
+      h: '{{count}} 小时',
+      d: '{{count}} 天',
+    },
+    col: { time: '时间', point: '数据点', value: '值', unit: '单位' },
+    slave: '从机 {{id}}',
+    raw: '原始值 {{value}}',
+    total: '共 {{total}} 条',
+    totalCapped: '共 {{total}}+ 条',
+    rangeTooLong: '时间范围最长 {{days}} 天',
+  },
+  statReport: {
+    searchPlaceholder: '设备名称或 IMEI',
+    group: '分组',
+    device: '设备',
+    alarms: '报警总数',
+    byType: '按报警类型',
+    byLevel: '按报警级别',
+    unhandled: '未处理',
+    recovered: '已恢复',
+    onlineEvents: '上线次数',
+    offlineEvents: '下线次数',
+    offlineDuration: '离线时长',
+    none: '无',
+    total: '共 {{total}} 台设备',
+    topTitle: '报警最多的设备（前 {{count}} 台）',
+    topEmpty: '所选时间范围内没有报警',
+    alarmsSeries: '报警数',
+    quickExport: '导出 Excel',
+    exported: '导出成功',
+    defaultRange: '默认统计最近 7 天',
+    duration: { zero: '0', d: '{{count}} 天', h: '{{count}} 小时', m: '{{count}} 分', s: '{{count}} 秒' },
+  },
+};
+
+export type Texts = typeof zh;
+
+export default zh;
