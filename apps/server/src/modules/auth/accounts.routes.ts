@@ -4,12 +4,11 @@ import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { ok, okResponse } from '../../platform/http/envelope.js';
 import { requestMeta } from '../../platform/http/request-meta.js';
-import { createCustomizeRepository } from '../customize/customize.repository.js';
-import { normalizeDomain } from '../customize/customize.service.js';
+import { domainOwnerLookup } from '../customize/domain-owner.js';
 import { MODULES_OPTION } from '../system/options.defaults.js';
-import { createSystemRepository } from '../system/system.repository.js';
+import { createPlatformOptions } from '../system/platform-options.service.js';
 import { mergeModules } from '../system/system.service.js';
-import { createUsersRepository } from '../users/users.repository.js';
+import { createUserAccounts } from '../users/user-accounts.service.js';
 import { createAuthRepository } from './auth.repository.js';
 import { createLoginLogRepository } from './login-log.repository.js';
 import { createLoginLogService } from './login-log.service.js';
@@ -20,14 +19,13 @@ export const accountsAuthRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
   const db = deps.database.db;
   const logRepo = createLoginLogRepository(db);
   const log = createLoginLogService({ repo: logRepo });
-  const system = createSystemRepository(db);
-  const customize = createCustomizeRepository(db);
+  const options = createPlatformOptions(db);
   const registration = createRegistrationService({
-    usersRepo: createUsersRepository(db),
+    usersRepo: createUserAccounts(db),
     authRepo: createAuthRepository(db),
     logRepo,
-    modules: async () => mergeModules(await system.getOption(MODULES_OPTION)),
-    domainOwner: async (host) => (await customize.findByDomain(normalizeDomain(host)))?.ownerUserId ?? null,
+    modules: async () => mergeModules(await options.getOption(MODULES_OPTION)),
+    domainOwner: domainOwnerLookup(db),
     clock: deps.clock,
     throttle: deps.loginThrottle,
   });

@@ -4,7 +4,7 @@ import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
 import { requestMeta } from '../../platform/http/request-meta.js';
-import { createUsersRepository } from '../users/users.repository.js';
+import { createUserAccounts } from '../users/user-accounts.service.js';
 import { createAuthRepository } from './auth.repository.js';
 import { createAuthService } from './auth.service.js';
 
@@ -13,7 +13,7 @@ const tags = ['login'];
 export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const service = createAuthService({
     authRepo: createAuthRepository(deps.database.db),
-    usersRepo: createUsersRepository(deps.database.db),
+    usersRepo: createUserAccounts(deps.database.db),
     signer: deps.signer,
     config: deps.config,
     clock: deps.clock,

@@ -11,7 +11,7 @@ import {
   type TokenSigner,
 } from '../../platform/auth/tokens.js';
 import { AppError, sessionExpired, userMessage } from '../../platform/http/errors.js';
-import type { UserRow, UsersRepository } from '../users/users.repository.js';
+import type { UserAccounts, UserRow } from '../users/user-accounts.service.js';
 import type { AuthRepository } from './auth.repository.js';
 
 export interface LoginThrottle {
@@ -53,7 +53,7 @@ export interface RequestMeta {
 
 export interface AuthServiceDeps {
   authRepo: AuthRepository;
-  usersRepo: UsersRepository;
+  usersRepo: Pick<UserAccounts, 'findById' | 'findByUsername' | 'recordLogin'>;
   signer: TokenSigner;
   config: Pick<Config, 'TOKEN_TTL' | 'REFRESH_TTL' | 'DEMO'>;
   clock: () => Date;

@@ -7,7 +7,7 @@ import {
 } from '@fleet/contracts';
 import { hashPassword } from '../../platform/auth/password.js';
 import { noPermission, userMessage } from '../../platform/http/errors.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { UserAccounts } from '../users/user-accounts.service.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { LoginThrottle, RequestMeta } from './auth.service.js';
 import type { LoginLogRepository } from './login-log.repository.js';
@@ -28,7 +28,7 @@ export const REGISTERED_PERMISSIONS: Permission[] = [
 
 export interface RegistrationDeps {
   usersRepo: Pick<
-    UsersRepository,
+    UserAccounts,
     'findById' | 'findFirstOfType' | 'create' | 'upsertSystemRole' | 'assignRole'
   >;
   authRepo: Pick<AuthRepository, 'logAttempt'>;

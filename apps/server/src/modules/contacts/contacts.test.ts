@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import type { ContactRow, ListResult, NoticeChannels, NoticeRow } from '@fleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealClearWebhookSecrets } from '../../platform/bootstrap/bootstrap.js';
 import { createSecretBox, SECRET_BOX_FILE, secretBoxFor } from '../../platform/crypto/secret-box.js';
 import { call, createDevice, createRole, createUser, tokenFor } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { triggers } from '../triggers/triggers.table.js';
 import { contacts, noticeOutbox, triggerContactLinks } from './contacts.table.js';
+import { sealClearWebhookSecrets } from './webhook-secret-sealing.js';
 
 let t: TestApp;
 

@@ -8,6 +8,7 @@ import { createTemplateLookup } from '../templates/template-lookup.service.js';
 import { buildTemplatesService } from '../templates/templates.routes.js';
 import { createDeviceCountersRepository } from './device-counters.repository.js';
 import { fieldError } from './device-errors.js';
+import { createDeviceStructure } from './device-structure.service.js';
 import { createDevicesRepository, type DeviceRecord } from './devices.repository.js';
 import { createDevicesService } from './devices.service.js';
 import { createDevicesAllocationService } from './devices-allocation.service.js';
@@ -22,6 +23,7 @@ export function buildDeviceServices(deps: ModuleDeps) {
   const repo = createDevicesRepository(db);
   const pointsRepo = createPointsRepository(db);
   const templateLookup = createTemplateLookup(db);
+  const structure = createDeviceStructure(db);
   /** Builds a model's template on a new device, inside the creating (or importing) transaction. */
   async function applyModelTemplate(
     scope: Scope,
@@ -31,13 +33,7 @@ export function buildDeviceServices(deps: ModuleDeps) {
   ): Promise<void> {
     const template = await templateLookup.findVisible(scope, templateId, tx);
     if (!template) throw fieldError('model_id', `the model's template ${templateId} is not available`);
-    await applyTemplate(
-      { devicesRepo: repo, pointsRepo },
-      device,
-      template,
-      { mode: 'save', field: 'model_id' },
-      tx,
-    );
+    await applyTemplate({ devices: structure }, device, template, { mode: 'save', field: 'model_id' }, tx);
   }
   const devices = createDevicesService({
     repo,

@@ -1,15 +1,13 @@
 import type { Executor } from '../../platform/db/client.js';
 import { fieldError } from '../devices/device-errors.js';
 import { toPointValues } from '../devices/device-mapper.js';
-import type { DeviceRecord, DevicesRepository } from '../devices/devices.repository.js';
-import type { NewPoint, PointsRepository } from '../devices/points.repository.js';
+import type { DeviceRecord, DeviceStructure, NewPoint } from '../devices/device-structure.service.js';
 import { familyOf } from '../devices/points.service.js';
 import { pointConfigOf, templateFitsDevice } from './template-rules.js';
 import type { TemplateTableRow } from './templates.repository.js';
 
 export interface ApplyDeps {
-  devicesRepo: DevicesRepository;
-  pointsRepo: PointsRepository;
+  devices: DeviceStructure;
 }
 
 export interface ApplyOptions {
@@ -23,7 +21,7 @@ export interface ApplyOptions {
 
 /** Builds the slaves and points of `template` on `device` inside `tx`. */
 export async function applyTemplate(
-  { devicesRepo, pointsRepo }: ApplyDeps,
+  { devices }: ApplyDeps,
   device: DeviceRecord,
   template: TemplateTableRow,
   options: ApplyOptions,
@@ -37,7 +35,7 @@ export async function applyTemplate(
     );
   const problem = templateFitsDevice(content, familyOf(device));
   if (problem) throw fieldError(options.field, `${problem.field}: ${problem.message}`);
-  const existing = await pointsRepo.slaves(device.id, {}, tx);
+  const existing = await devices.slaves(device.id, {}, tx);
   const replaced = options.mode === 'update' ? existing.filter((s) => s.templateId === template.id) : [];
   const kept = existing.filter((s) => !replaced.includes(s));
   for (const slave of content.slaves) {
@@ -45,11 +43,11 @@ export async function applyTemplate(
       throw fieldError(options.field, `slave ${slave.slave_id} already exists on device ${device.imei}`);
   }
   const portBySlave = new Map(replaced.map((s) => [s.slaveId, s.portId]));
-  await pointsRepo.deleteSlaves(
+  await devices.deleteSlaves(
     replaced.map((s) => s.id),
     tx,
   );
-  const slaves = await pointsRepo.insertSlaves(
+  const slaves = await devices.insertSlaves(
     content.slaves.map((s) => ({
       deviceId: device.id,
       name: s.name,
@@ -66,9 +64,9 @@ export async function applyTemplate(
       values.push(toPointValues(pointConfigOf(p, slave.slave_id), device.id, refOf.get(slave.slave_id)!, i));
     });
   if (content.points.length > 0) {
-    if (options.mode === 'update') await pointsRepo.deleteDevicePoints(device.id, tx);
+    if (options.mode === 'update') await devices.deleteDevicePoints(device.id, tx);
     else {
-      const own = new Set((await pointsRepo.points(device.id, null, tx)).map((p) => p.name));
+      const own = new Set((await devices.points(device.id, null, tx)).map((p) => p.name));
       const clash = content.points.find((p) => own.has(p.name));
       if (clash)
         throw fieldError(options.field, `point ${clash.name} already exists on device ${device.imei}`);
@@ -77,7 +75,7 @@ export async function applyTemplate(
       values.push(toPointValues(pointConfigOf(p, null), device.id, null, i));
     });
   }
-  await pointsRepo.insertPoints(values, tx);
-  await devicesRepo.update(device.id, { templateId: template.id, templateVersion: template.version }, tx);
+  await devices.insertPoints(values, tx);
+  await devices.setTemplate(device.id, template, tx);
   return { slaves: slaves.length, points: values.length };
 }

@@ -13,8 +13,7 @@ import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
-import { createDevicesRepository } from '../devices/devices.repository.js';
-import { createPointsRepository } from '../devices/points.repository.js';
+import { createDeviceStructure } from '../devices/device-structure.service.js';
 import { createTemplatesRepository } from './templates.repository.js';
 import { createTemplatesService } from './templates.service.js';
 
@@ -27,8 +26,7 @@ export function buildTemplatesService(deps: ModuleDeps) {
   const db = deps.database.db;
   return createTemplatesService({
     repo: createTemplatesRepository(db),
-    devicesRepo: createDevicesRepository(db),
-    pointsRepo: createPointsRepository(db),
+    devices: createDeviceStructure(db),
   });
 }
 

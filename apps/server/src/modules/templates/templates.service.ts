@@ -3,9 +3,8 @@ import type { Scope } from '../../platform/auth/scope.js';
 import { noPermission } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
 import { fieldError, notFound } from '../devices/device-errors.js';
-import type { DeviceRecord, DevicesRepository } from '../devices/devices.repository.js';
+import type { DeviceRecord, DeviceStructure } from '../devices/device-structure.service.js';
 import { requireConfigAccess } from '../devices/devices.service.js';
-import type { PointsRepository } from '../devices/points.repository.js';
 import { METER_TEMPLATE, METER_TEMPLATE_KEY, METER_TEMPLATE_NAME } from './meter-catalogue.js';
 import { applyTemplate } from './template-apply.js';
 import { templateProblem } from './template-rules.js';
@@ -14,8 +13,7 @@ import type { StoredTemplate } from './templates.table.js';
 
 export interface TemplatesServiceDeps {
   repo: TemplatesRepository;
-  devicesRepo: DevicesRepository;
-  pointsRepo: PointsRepository;
+  devices: DeviceStructure;
 }
 
 type Listed = TemplateTableRow & { outdated: number };
@@ -38,7 +36,7 @@ const toRow = (t: Listed): TemplateRow => ({
 });
 
 /** Device and gateway templates; applying one builds slaves and points on devices. */
-export function createTemplatesService({ repo, devicesRepo, pointsRepo }: TemplatesServiceDeps) {
+export function createTemplatesService({ repo, devices }: TemplatesServiceDeps) {
   let seeded: Promise<void> | undefined;
   /** The meter catalogue (SPEC 3) exists once, owned by the platform; seeded on first use. */
   function ensureCatalogue(): Promise<void> {
@@ -91,7 +89,7 @@ export function createTemplatesService({ repo, devicesRepo, pointsRepo }: Templa
   async function devicesFor(scope: Scope, ids: number[]): Promise<DeviceRecord[]> {
     const out: DeviceRecord[] = [];
     for (const id of [...new Set(ids)]) {
-      const d = await devicesRepo.findVisible(scope, id);
+      const d = await devices.findVisible(scope, id);
       if (!d) throw notFound('device');
       out.push(d);
     }
@@ -173,13 +171,7 @@ export function createTemplatesService({ repo, devicesRepo, pointsRepo }: Templa
         let slaves = 0;
         let points = 0;
         for (const device of targets) {
-          const r = await applyTemplate(
-            { devicesRepo, pointsRepo },
-            device,
-            t,
-            { mode: 'update', field: 'device_ids' },
-            tx,
-          );
+          const r = await applyTemplate({ devices }, device, t, { mode: 'update', field: 'device_ids' }, tx);
           slaves += r.slaves;
           points += r.points;
         }
@@ -198,11 +190,11 @@ export function createTemplatesService({ repo, devicesRepo, pointsRepo }: Templa
       requireConfigAccess(scope, device!);
       const t = await repo.findVisible(scope, body.gateway_temp_id);
       if (!t) throw fieldError('gateway_temp_id', `no template ${body.gateway_temp_id}`);
-      if (body.port_id && !(await pointsRepo.port(deviceId, body.port_id)))
+      if (body.port_id && !(await devices.port(deviceId, body.port_id)))
         throw fieldError('port_id', `no port ${body.port_id} on this device`);
       return repo.transaction((tx) =>
         applyTemplate(
-          { devicesRepo, pointsRepo },
+          { devices },
           device!,
           t,
           { mode: body.mode, portId: body.port_id, field: 'gateway_temp_id' },

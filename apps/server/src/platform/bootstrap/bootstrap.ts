@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import { ADMIN_ROLE, UserType } from '@fleet/contracts';
 import type { Config } from '../../config.js';
 import { DEMO_USERNAME } from '../../modules/auth/auth.service.js';
-import { createContactsRepository } from '../../modules/contacts/contacts.repository.js';
+import { sealClearWebhookSecrets } from '../../modules/contacts/webhook-secret-sealing.js';
 import { OPTION_DEFAULTS } from '../../modules/system/options.defaults.js';
-import { createSystemRepository } from '../../modules/system/system.repository.js';
-import { createUsersRepository } from '../../modules/users/users.repository.js';
+import { createPlatformOptions } from '../../modules/system/platform-options.service.js';
+import { createUserAccounts } from '../../modules/users/user-accounts.service.js';
 import { hashPassword, randomPassword, transmittedPassword, UNUSABLE_PASSWORD } from '../auth/password.js';
-import { secretBoxFor } from '../crypto/secret-box.js';
 import type { Database } from '../db/client.js';
 import { DEMO_ROLE, SYSTEM_ROLES } from './roles.js';
 
@@ -28,8 +27,8 @@ export async function bootstrap(
   database: Database,
   config: Pick<Config, 'DATA_DIR' | 'DEMO'> & Partial<Pick<Config, 'SECRET_BOX_KEY'>>,
 ): Promise<BootstrapResult> {
-  const users = createUsersRepository(database.db);
-  const system = createSystemRepository(database.db);
+  const users = createUserAccounts(database.db);
+  const system = createPlatformOptions(database.db);
 
   const roleIds = new Map<string, number>();
   for (const role of SYSTEM_ROLES) {
@@ -74,22 +73,6 @@ export async function bootstrap(
   }
   await sealClearWebhookSecrets(database, config);
   return result;
-}
-
-/**
- * Webhook secrets stored in clear before they were encrypted get sealed on start (the key is outside
- * the database, so a SQL migration cannot do it). Idempotent; nothing to do on a fresh database.
- */
-export async function sealClearWebhookSecrets(
-  database: Database,
-  config: Pick<Config, 'DATA_DIR'> & Partial<Pick<Config, 'SECRET_BOX_KEY'>>,
-): Promise<number> {
-  const contacts = createContactsRepository(database.db);
-  const clear = await contacts.clearWebhookSecrets();
-  if (clear.length === 0) return 0;
-  const box = secretBoxFor(config);
-  for (const row of clear) await contacts.sealWebhookSecret(row.id, row.secret, box.seal(row.secret));
-  return clear.length;
 }
 
 function writeAdminFile(dataDir: string, password: string): string {
