@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rollupRepository } from '../pipeline/rollup/rollup.repository.js';
+import { rollupState } from '../pipeline/rollup/rollup-state.service.js';
 import type { Executor } from '../platform/db/client.js';
 
 const DAYS = 7;
@@ -36,5 +36,5 @@ export async function backfillDemoHistory(tx: Executor, deviceId: number, nowMs:
     from data_points p, generate_series(0, ${minutes / 15}) i
     where p.device_id = ${deviceId} and p.name = 'run'`);
   // The rollups may already be past these minutes (the job starts before the demo): roll them again.
-  await rollupRepository.rewind(tx, start);
+  await rollupState.rewind(tx, start);
 }

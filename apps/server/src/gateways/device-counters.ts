@@ -1,8 +1,5 @@
 import type { Logger } from 'pino';
-import type {
-  CounterIncrement,
-  DeviceCountersRepository,
-} from '../modules/devices/device-counters.repository.js';
+import type { CounterIncrement, LinkCounterStore } from '../modules/devices/link-counters.service.js';
 
 export type LinkProblem = 'malformed' | 'exception' | 'timeout';
 
@@ -21,7 +18,7 @@ export interface DeviceCounters {
 }
 
 export interface DeviceCountersOptions {
-  repository: Pick<DeviceCountersRepository, 'add'>;
+  repository: Pick<LinkCounterStore, 'add'>;
   clock: () => Date;
   logger?: Logger;
   /** Flush period; 0 disables the timer (flush on demand and on close only). Default 10 s. */

@@ -6,7 +6,7 @@ import { createBrokerProvisioner, type ProvisionConfig } from '../gateways/mqtt/
 import type { BrokerProvisioner } from '../gateways/mqtt/provisioning/provisioner.js';
 import { createPresence } from '../gateways/presence/presence.js';
 import type { Presence } from '../gateways/types.js';
-import { createDeviceCountersRepository } from '../modules/devices/device-counters.repository.js';
+import { createLinkCounterStore } from '../modules/devices/link-counters.service.js';
 import { createDeviceDirectory, type DeviceDirectory } from '../pipeline/directory.js';
 import { createPipeline } from '../pipeline/pipeline.js';
 import { createRollupJob, type RollupJob } from '../pipeline/rollup/rollup-job.js';
@@ -107,7 +107,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<DeviceRunt
   metrics.register('pipeline', () => pipeline.counters(), ['pending']);
   // Flushed by a consumer of the job layer on every instance (each holds its own increments), and at close.
   const deviceCounters = createDeviceCounters({
-    repository: createDeviceCountersRepository(database.db),
+    repository: createLinkCounterStore(database.db),
     clock,
     logger,
     intervalMs: 0,

@@ -1,7 +1,9 @@
 import type { AlarmLogRow } from '@fleet/contracts';
-import { eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
+import { deviceVisible } from '../../platform/tenancy/scope.js';
 import { devices } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
 import { alarmLog } from './alarms.table.js';
@@ -68,4 +70,16 @@ export async function alarmRowsByIds(db: Executor, ids: readonly number[]): Prom
 /** Rows matching `where`, for lists and exports that add their own order and paging. */
 export function alarmRowsWhere(db: Executor, where: SQL | undefined) {
   return alarmRowsQuery(db).where(where);
+}
+
+/** The newest `limit` alarm rows of the devices `scope` sees (the dashboard's latest alarms). */
+export async function latestVisibleAlarmRows(
+  db: Executor,
+  scope: Scope,
+  limit: number,
+): Promise<AlarmLogRow[]> {
+  const rows = await alarmRowsWhere(db, deviceVisible(db, scope))
+    .orderBy(desc(alarmLog.at), desc(alarmLog.id))
+    .limit(limit);
+  return rows.map(toAlarmLogRow);
 }

@@ -4,8 +4,7 @@ import type { EventBus } from '../../platform/bus/event-bus.js';
 import type { Database } from '../../platform/db/client.js';
 import { createFileStore } from '../../platform/files/file-store.js';
 import type { JobLayer } from '../../platform/jobs/job-layer.js';
-import { createReportRepository } from '../reports/report.repository.js';
-import { createReportService } from '../reports/report.service.js';
+import { reportServiceOf } from '../reports/report.service.js';
 import { createExportWorker, type ExportWorker } from './export-worker.js';
 
 declare module 'fastify' {
@@ -30,7 +29,7 @@ export interface ExportWorkerPluginDeps {
  */
 export function registerExportWorker(app: FastifyInstance, deps: ExportWorkerPluginDeps): ExportWorker {
   const { config, ...rest } = deps;
-  const reports = createReportService({ repo: createReportRepository(deps.database.db) });
+  const reports = reportServiceOf(deps.database.db);
   const worker = createExportWorker({
     ...rest,
     store: createFileStore(config.DATA_DIR),

@@ -1,10 +1,8 @@
-import type { AlarmLogRow } from '@fleet/contracts';
-import { and, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { ingestCounters } from '../../pipeline/pipeline.table.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { deviceVisible } from '../../platform/tenancy/scope.js';
-import { alarmRowsWhere, toAlarmLogRow } from '../alarms/alarm-rows.repository.js';
 import { alarmLog } from '../alarms/alarms.table.js';
 import { devices } from '../devices/devices.table.js';
 
@@ -75,13 +73,6 @@ export function createOverviewRepository(db: Executor) {
           and(gte(ingestCounters.day, firstDay), inArray(ingestCounters.deviceId, visibleDeviceIds(scope))),
         )
         .groupBy(ingestCounters.day);
-    },
-
-    async latestAlarms(scope: Scope, limit: number): Promise<AlarmLogRow[]> {
-      const rows = await alarmRowsWhere(db, deviceVisible(db, scope))
-        .orderBy(desc(alarmLog.at), desc(alarmLog.id))
-        .limit(limit);
-      return rows.map(toAlarmLogRow);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { ok, okResponse } from '../../platform/http/envelope.js';
+import { createAlarmRows } from '../alarms/alarm-rows.service.js';
 import { createOnofflineLog } from '../connectivity/onoffline-log.service.js';
 import { createOverviewRepository } from './overview.repository.js';
 import { createOverviewService } from './overview.service.js';
@@ -12,6 +13,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   const service = createOverviewService({
     repo: createOverviewRepository(deps.database.db),
     onoffline: createOnofflineLog(deps.database.db),
+    alarms: createAlarmRows(deps.database.db),
     clock: deps.clock,
   });
 

@@ -6,6 +6,7 @@ import {
 } from '@fleet/contracts';
 import type { Scope } from '../../platform/auth/scope.js';
 import { zonedDay } from '../../platform/time/zone.js';
+import type { AlarmRows } from '../alarms/alarm-rows.service.js';
 import { toLogRow } from '../connectivity/connectivity.service.js';
 import type { OnofflineLog } from '../connectivity/onoffline-log.service.js';
 import type { AlarmDayGroup, OverviewRepository } from './overview.repository.js';
@@ -49,9 +50,11 @@ export function createOverviewService(deps: {
   repo: OverviewRepository;
   /** The online/offline log, for the latest offline events. */
   onoffline: Pick<OnofflineLog, 'logRows'>;
+  /** The alarm log, for the latest alarms. */
+  alarms: Pick<AlarmRows, 'latestVisible'>;
   clock: () => Date;
 }) {
-  const { repo, onoffline, clock } = deps;
+  const { repo, onoffline, alarms, clock } = deps;
   return {
     async overview(scope: Scope, query: OverviewQuery): Promise<OverviewReport> {
       const now = clock();
@@ -63,7 +66,7 @@ export function createOverviewService(deps: {
         repo.deviceCounts(scope),
         repo.alarmDayGroups(scope, query.tz, days[0]!),
         repo.readingsByDay(scope, utcDays[0]!),
-        repo.latestAlarms(scope, OVERVIEW_LATEST_ROWS),
+        alarms.latestVisible(scope, OVERVIEW_LATEST_ROWS),
         onoffline.logRows(scope, { status: 0 }, OVERVIEW_LATEST_ROWS),
       ]);
       const readingsOf = new Map(readings.map((r) => [r.day, r.readings]));

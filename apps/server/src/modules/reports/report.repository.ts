@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { rollupRepository } from '../../pipeline/rollup/rollup.repository.js';
+import { rollupState } from '../../pipeline/rollup/rollup-state.service.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { deviceVisible, ownerPathInScope } from '../../platform/tenancy/scope.js';
@@ -97,7 +97,7 @@ export function createReportRepository(db: Executor) {
      * it on from point_history. Rounded down to a bucket so a bucket is never read half from each.
      */
     async rollupWatermark(): Promise<Date> {
-      const ms = (await rollupRepository.doneUntil(db))['15m'] ?? 0;
+      const ms = (await rollupState.doneUntil(db))['15m'] ?? 0;
       return new Date(Math.floor(ms / QUARTER_MS) * QUARTER_MS);
     },
 

@@ -7,9 +7,15 @@ import {
 } from '@fleet/contracts';
 import { notFound } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
+import type { Executor } from '../../platform/db/client.js';
 import { fieldError } from '../../platform/http/errors.js';
 import { type Period, periodsBetween } from './periods.js';
-import type { PeriodStats, ReportPointRecord, ReportRepository } from './report.repository.js';
+import {
+  createReportRepository,
+  type PeriodStats,
+  type ReportPointRecord,
+  type ReportRepository,
+} from './report.repository.js';
 
 export interface ReportServiceDeps {
   repo: ReportRepository;
@@ -131,3 +137,7 @@ export function createReportService({ repo }: ReportServiceDeps) {
 }
 
 export type ReportService = ReturnType<typeof createReportService>;
+
+/** The report service over a database: its routes and the export worker (which renders reports to files) use it. */
+export const reportServiceOf = (db: Executor): ReportService =>
+  createReportService({ repo: createReportRepository(db) });

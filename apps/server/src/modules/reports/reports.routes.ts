@@ -15,8 +15,7 @@ import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
 import { EXPORT_WAKE } from '../exports/export-worker.js';
-import { createReportRepository } from './report.repository.js';
-import { createReportService } from './report.service.js';
+import { reportServiceOf } from './report.service.js';
 import { reportScheduleUpdate } from './schedule-update.js';
 import { createSchedulesRepository } from './schedules.repository.js';
 import { createSchedulesService } from './schedules.service.js';
@@ -28,7 +27,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** Data report V2 and scheduled reports (docs/api-datacenter.md). */
 export const reportsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const { db } = deps.database;
-  const reports = createReportService({ repo: createReportRepository(db) });
+  const reports = reportServiceOf(db);
   const schedules = createSchedulesService({
     repo: createSchedulesRepository(db),
     reports,

@@ -1,5 +1,5 @@
 import type { TelemetryValue } from '@fleet/contracts';
-import { ROLLUP_LEVELS, type RollupLevel } from '../../pipeline/rollup/rollup.repository.js';
+import { ROLLUP_LEVELS, type RollupLevel } from '../../pipeline/rollup/rollup-levels.js';
 import type { SeriesRow } from './telemetry.repository.js';
 
 /**

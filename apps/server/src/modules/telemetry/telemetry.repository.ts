@@ -1,10 +1,7 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { pointLatest } from '../../pipeline/pipeline.table.js';
-import {
-  ROLLUP_LEVELS,
-  type RollupLevel,
-  rollupRepository,
-} from '../../pipeline/rollup/rollup.repository.js';
+import { ROLLUP_LEVELS, type RollupLevel } from '../../pipeline/rollup/rollup-levels.js';
+import { rollupState } from '../../pipeline/rollup/rollup-state.service.js';
 import type { Executor } from '../../platform/db/client.js';
 import { dataPoints, slaveDevices } from '../devices/devices.table.js';
 
@@ -49,7 +46,7 @@ export interface SeriesRow {
 export function createTelemetryRepository(db: Executor) {
   return {
     /** How far each rollup level is complete (docs/api-datacenter.md "Rollups"). */
-    rolledUntil: () => rollupRepository.doneUntil(db),
+    rolledUntil: () => rollupState.doneUntil(db),
     /** Points of the devices, ordered like the points, with their latest value. */
     async pointsWithLatest(
       deviceIds: readonly number[],

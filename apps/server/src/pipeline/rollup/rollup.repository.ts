@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 
-/** The two rollup levels (docs/api-datacenter.md "Rollups"): table and bucket width. */
-export const ROLLUP_LEVELS = {
-  '1m': { table: 'point_rollup_1m', ms: 60_000 },
-  '15m': { table: 'point_rollup_15m', ms: 900_000 },
-} as const;
-export type RollupLevel = keyof typeof ROLLUP_LEVELS;
+import { ROLLUP_LEVELS, type RollupLevel } from './rollup-levels.js';
+
+export { ROLLUP_LEVELS, type RollupLevel } from './rollup-levels.js';
 
 async function rowsOf<T>(executor: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;

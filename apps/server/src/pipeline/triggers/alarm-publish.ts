@@ -1,4 +1,4 @@
-import { alarmRowsByIds } from '../../modules/alarms/alarm-rows.repository.js';
+import { createAlarmRows } from '../../modules/alarms/alarm-rows.service.js';
 import { LIVE_BUS, type LiveAlarmMessage } from '../../modules/live/live.feed.js';
 import { type AlarmDeviceEvent, BUS, type EventBus } from '../../platform/bus/event-bus.js';
 import type { Executor } from '../../platform/db/client.js';
@@ -10,10 +10,7 @@ import { type AlarmWrite, createAlarmEngineRepository } from './alarm-engine.rep
  */
 export async function publishAlarmWrites(db: Executor, bus: EventBus, writes: readonly AlarmWrite[]) {
   if (writes.length === 0) return;
-  for (const row of await alarmRowsByIds(
-    db,
-    writes.map((w) => w.alarmId),
-  )) {
+  for (const row of await createAlarmRows(db).byIds(writes.map((w) => w.alarmId))) {
     const message: LiveAlarmMessage = { deviceId: row.device_id, payload: row };
     bus.publish(LIVE_BUS.alarms, message);
   }

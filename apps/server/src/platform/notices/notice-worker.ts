@@ -1,7 +1,7 @@
 import type { AlarmLogRow, WebhookKind } from '@fleet/contracts';
 import { WEBHOOK_KINDS } from '@fleet/contracts';
 import type { Config } from '../../config.js';
-import { alarmRowsByIds } from '../../modules/alarms/alarm-rows.repository.js';
+import { createAlarmRows } from '../../modules/alarms/alarm-rows.service.js';
 import { BUS, type EventBus } from '../bus/event-bus.js';
 import { secretBoxFor } from '../crypto/secret-box.js';
 import type { Database } from '../db/client.js';
@@ -183,14 +183,16 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
     return outcomeOf(notice, () => deliver(notice, contact, text, alarm));
   }
 
+  const alarmRows = createAlarmRows(deps.database.db);
+
   async function alarmsOf(claimed: ClaimedNotice[]): Promise<Map<number, AlarmLogRow>> {
     const ids = [...new Set(claimed.flatMap((n) => (n.alarmId === null ? [] : [n.alarmId])))];
-    const rows = await alarmRowsByIds(deps.database.db, ids);
+    const rows = await alarmRows.byIds(ids);
     // A recovery notice names the alarm it recovers.
     const originals = rows.flatMap((r) =>
       r.recovers_id && !ids.includes(r.recovers_id) ? [r.recovers_id] : [],
     );
-    const all = [...rows, ...(await alarmRowsByIds(deps.database.db, originals))];
+    const all = [...rows, ...(await alarmRows.byIds(originals))];
     return new Map(all.map((r) => [r.id, r]));
   }
 

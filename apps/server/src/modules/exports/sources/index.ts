@@ -1,9 +1,9 @@
 import type { ExportKind } from '@fleet/contracts';
-import { alarmLogSource } from './alarmlog.source.js';
-import { devicesSource } from './devices.source.js';
+import { alarmLogSource } from '../../alarms/alarm-log.export-source.js';
+import { statReportSource } from '../../alarms/stat-report.export-source.js';
+import { devicesSource } from '../../devices/devices.export-source.js';
 import { historySource } from './history.source.js';
 import { reportSource } from './report.source.js';
-import { statReportSource } from './statreport.source.js';
 import type { SourceFactory } from './types.js';
 
 /** The source of each export kind. */

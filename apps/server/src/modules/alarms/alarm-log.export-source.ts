@@ -1,7 +1,7 @@
-import { alarmLevelsReader, levelLabeller } from '../../alarms/alarm-levels.js';
-import { createAlarmLogRepository } from '../../alarms/alarm-log.repository.js';
-import { ALARM_LOG_WIDTHS, alarmLogCells, alarmLogHeader } from '../../alarms/alarm-log-export.js';
-import type { SourceFactory } from './types.js';
+import type { SourceFactory } from '../exports/sources/types.js';
+import { alarmLevelsReader, levelLabeller } from './alarm-levels.js';
+import { createAlarmLogRepository } from './alarm-log.repository.js';
+import { ALARM_LOG_WIDTHS, alarmLogCells, alarmLogHeader } from './alarm-log-export.js';
 
 /** The alarm log filter of GET /event/alarmlog, newest first, with the columns of its xlsx export. */
 export const alarmLogSource: SourceFactory<'alarmlog'> = async (ctx, params) => {

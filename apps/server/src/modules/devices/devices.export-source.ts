@@ -1,10 +1,10 @@
 import { type DeviceRow, PROTOCOL_NAMES } from '@fleet/contracts';
-import { zonedTime } from '../../../platform/time/zone.js';
-import { toDeviceRow } from '../../devices/device-mapper.js';
-import { createDevicesRepository } from '../../devices/devices.repository.js';
-import { EXPORT_FILE_WORDS } from '../export-words.js';
-import type { Cell } from '../export-writer.js';
-import type { SourceFactory } from './types.js';
+import { zonedTime } from '../../platform/time/zone.js';
+import { EXPORT_FILE_WORDS } from '../exports/export-words.js';
+import type { Cell } from '../exports/export-writer.js';
+import type { SourceFactory } from '../exports/sources/types.js';
+import { toDeviceRow } from './device-mapper.js';
+import { createDevicesRepository } from './devices.repository.js';
 
 /**
  * The device list of GET /device with its filters and sort. The list sorts by user-chosen columns

@@ -1,9 +1,9 @@
-import { alarmLevelsReader, levelLabeller } from '../../alarms/alarm-levels.js';
-import { createStatReportRepository } from '../../alarms/stat-report.repository.js';
-import { createStatReportService } from '../../alarms/stat-report.service.js';
-import { statReportTable } from '../../alarms/stat-report-export.js';
-import type { Cell } from '../export-writer.js';
-import type { SourceFactory } from './types.js';
+import type { Cell } from '../exports/export-writer.js';
+import type { SourceFactory } from '../exports/sources/types.js';
+import { alarmLevelsReader, levelLabeller } from './alarm-levels.js';
+import { createStatReportRepository } from './stat-report.repository.js';
+import { createStatReportService } from './stat-report.service.js';
+import { statReportTable } from './stat-report-export.js';
 
 /** H:mm:ss of a duration in days (the xlsx export's [h]:mm:ss cell, as text for csv too). */
 function duration(days: number): string {
