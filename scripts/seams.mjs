@@ -13,8 +13,9 @@ const check = process.argv.includes('--check');
 const CEILINGS = {
   tenancy_filter_sites: 0,
   tenancy_filter_files: 0,
-  cross_module_repository_imports: 29,
-  files_with_sql_outside_repositories: 5,
+  // 34 and 9 when issue 15 was written; a module reaches another through its service, SQL stays in repositories.
+  cross_module_repository_imports: 0,
+  files_with_sql_outside_repositories: 0,
   // 18 before the one-hook-per-file split of issue 15 (DESIGN 4); a second hook goes in its own file.
   web_api_files_with_several_hooks: 0,
 };

@@ -1,15 +1,12 @@
 import { DeviceProtocol } from '@fleet/contracts';
 import { type FleetPlan, planFleet, type RunningFleet, startFleet } from '@fleet/simulator';
-import { eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type DeviceSecrets, hashSecrets, newSecrets, randomCode } from '../modules/devices/credentials.js';
-import { dataPoints, devicePorts, devices, slaveDevices } from '../modules/devices/devices.table.js';
-import { triggers } from '../modules/triggers/triggers.table.js';
-import { users } from '../modules/users/users.table.js';
 import type { DeviceDirectory } from '../pipeline/directory.js';
 import type { Executor } from '../platform/db/client.js';
+import { demoFleetRepository as repo } from './demo-fleet.repository.js';
 import { backfillDemoHistory } from './demo-history.js';
-import { type DemoPoint, demoPoints } from './demo-points.js';
+import { demoPoints } from './demo-points.js';
 import { ensureDemoScada } from './demo-scada.js';
 import { DEMO_GATEWAY_TRIGGER, insertDemoTriggers } from './demo-triggers.js';
 
@@ -45,11 +42,7 @@ const POLL_INTERVAL_S = 5;
 export async function ensureDemoDevices(db: Executor, ownerUserId: number, plan: FleetPlan = DEMO_FLEET) {
   const imeis = [...plan.mqtt.map((d) => d.imei), ...plan.dtu.map((g) => g.imei)];
   await db.transaction(async (tx) => {
-    const existing = new Set(
-      (await tx.select({ imei: devices.imei }).from(devices).where(inArray(devices.imei, imeis))).map(
-        (r) => r.imei,
-      ),
-    );
+    const existing = await repo.existingImeis(tx, imeis);
     for (const [i, device] of plan.mqtt.entries()) {
       if (existing.has(device.imei)) continue;
       const id = await insertDevice(tx, ownerUserId, device.imei, MQTT_TITLES[i] ?? `Demo sensor ${i + 1}`, {
@@ -57,7 +50,7 @@ export async function ensureDemoDevices(db: Executor, ownerUserId: number, plan:
         deviceClass: 'DT',
         ...MQTT_PLACES[i],
       });
-      await insertPoints(tx, id, null, demoPoints.mqtt);
+      await repo.insertPoints(tx, id, null, demoPoints.mqtt);
       await insertDemoTriggers(tx, id);
       await backfillDemoHistory(tx, id, Date.now());
     }
@@ -70,28 +63,21 @@ export async function ensureDemoDevices(db: Executor, ownerUserId: number, plan:
         heartbeatIntervalS: Math.round((plan.description.heartbeatIntervalMs ?? 60_000) / 1000),
         ...GATEWAY_PLACE,
       });
-      const [port] = await tx
-        .insert(devicePorts)
-        .values({
-          deviceId: id,
-          name: 'COM1',
-          kind: 'serial',
-          baud: 9600,
-          dataBits: 8,
-          parity: 'N',
-          stopBits: 1,
-          uartReadMs: 25,
-          pollIntervalS: POLL_INTERVAL_S,
-        })
-        .returning({ id: devicePorts.id });
+      const portId = await repo.insertPort(tx, id, {
+        name: 'COM1',
+        kind: 'serial',
+        baud: 9600,
+        dataBits: 8,
+        parity: 'N',
+        stopBits: 1,
+        uartReadMs: 25,
+        pollIntervalS: POLL_INTERVAL_S,
+      });
       for (const slave of gateway.slaves) {
-        const [row] = await tx
-          .insert(slaveDevices)
-          .values({ deviceId: id, portId: port!.id, name: `Pump ${slave.id}`, slaveId: slave.id })
-          .returning({ id: slaveDevices.id });
-        await insertPoints(tx, id, row!.id, demoPoints.slave(slave.points));
+        const slaveRef = await repo.insertSlave(tx, id, portId, `Pump ${slave.id}`, slave.id);
+        await repo.insertPoints(tx, id, slaveRef, demoPoints.slave(slave.points));
       }
-      await tx.insert(triggers).values(DEMO_GATEWAY_TRIGGER(id));
+      await repo.insertTrigger(tx, DEMO_GATEWAY_TRIGGER(id));
     }
   });
   // The pump station and sensor room as a SCADA app, bound to the points just made (issue 17 item 5).
@@ -112,25 +98,17 @@ async function insertDevice(
     lng?: number;
   },
 ): Promise<number> {
-  const [row] = await tx
-    .insert(devices)
-    .values({
-      ownerUserId,
-      title,
-      imei,
-      sharecode: randomCode(12),
-      deviceModel: 'Demo',
-      remark: 'Demo fleet (DEMO=1): simulated inside the platform',
-      ...kind,
-      // Stored hashed like any device's; startDemoFleet gives the simulated devices fresh plain ones.
-      ...hashSecrets(newSecrets()),
-    })
-    .returning({ id: devices.id });
-  return row!.id;
-}
-
-async function insertPoints(tx: Executor, deviceId: number, slaveRef: number | null, points: DemoPoint[]) {
-  await tx.insert(dataPoints).values(points.map((p, sort) => ({ ...p, deviceId, slaveRef, sort })));
+  return repo.insertDevice(tx, {
+    ownerUserId,
+    title,
+    imei,
+    sharecode: randomCode(12),
+    deviceModel: 'Demo',
+    remark: 'Demo fleet (DEMO=1): simulated inside the platform',
+    ...kind,
+    // Stored hashed like any device's; startDemoFleet gives the simulated devices fresh plain ones.
+    ...hashSecrets(newSecrets()),
+  });
 }
 
 /**
@@ -149,14 +127,11 @@ export async function startDemoFleet(
   plan: FleetPlan = DEMO_FLEET,
 ): Promise<RunningFleet> {
   const imeis = [...plan.mqtt.map((d) => d.imei), ...plan.dtu.map((g) => g.imei)];
-  const rows = await db
-    .select({ id: devices.id, imei: devices.imei })
-    .from(devices)
-    .where(inArray(devices.imei, imeis));
+  const rows = await repo.devicesByImei(db, imeis);
   const secrets = new Map<string, DeviceSecrets>();
   for (const row of rows) {
     const plain = newSecrets();
-    await db.update(devices).set(hashSecrets(plain)).where(eq(devices.id, row.id));
+    await repo.setSecrets(db, row.id, hashSecrets(plain));
     target.directory?.invalidate(row.id);
     secrets.set(row.imei, plain);
   }
@@ -180,6 +155,5 @@ export async function startDemoFleet(
 
 /** The demo account's user id, if DEMO=1 created it. */
 export async function demoOwnerId(db: Executor, username: string): Promise<number | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
-  return row?.id;
+  return repo.userIdByName(db, username);
 }

@@ -1,7 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { dataPoints } from '../modules/devices/devices.table.js';
-import { triggers } from '../modules/triggers/triggers.table.js';
 import type { Executor } from '../platform/db/client.js';
+import { demoFleetRepository } from './demo-fleet.repository.js';
 
 /**
  * The demo's alarms: the simulated temperature is a sine between 18 and 32 °C over five minutes, so
@@ -9,15 +7,11 @@ import type { Executor } from '../platform/db/client.js';
  * alarm screens have something real to show.
  */
 export async function insertDemoTriggers(tx: Executor, deviceId: number): Promise<void> {
-  const [temp] = await tx
-    .update(dataPoints)
-    .set({ triggerEnable: 1 })
-    .where(and(eq(dataPoints.deviceId, deviceId), isNull(dataPoints.slaveRef), eq(dataPoints.name, 'temp')))
-    .returning({ id: dataPoints.id });
-  if (!temp) return;
-  await tx.insert(triggers).values({
+  const temp = await demoFleetRepository.enableTrigger(tx, deviceId, 'temp');
+  if (temp === undefined) return;
+  await demoFleetRepository.insertTrigger(tx, {
     deviceId,
-    pointId: temp.id,
+    pointId: temp,
     title: 'Temperature high',
     kind: 'limit',
     alarmType: 1,

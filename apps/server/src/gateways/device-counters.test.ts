@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CounterIncrement } from '../modules/devices/device-counters.repository.js';
 import { call, createDeviceUser } from '../test-support/factories.js';
 import { createDeviceCounters } from './device-counters.js';
-import { createDtuDevice, type DtuHarness, startDtuHarness, waitFor } from './dtu/dtu-test-fixture.js';
+import { createDtuDevice, type DtuHarness, startDtuHarness, waitFor } from './dtu/dtu.fixtures.js';
 import { startMqttGateway } from './mqtt/mqtt-gateway.js';
 import { connectDevice, mqttDevice } from './mqtt/mqtt-test-support.js';
 

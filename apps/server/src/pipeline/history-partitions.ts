@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Database, Executor } from '../platform/db/client.js';
+import type { Database } from '../platform/db/client.js';
 import type { JobLayer } from '../platform/jobs/job-layer.js';
 import type { Task } from '../platform/jobs/task.js';
+import { PARTITION_NAME, historyPartitionsRepository as repo } from './history-partitions.repository.js';
 
 export interface HistoryPartitionOptions {
   now: Date;
@@ -21,27 +21,9 @@ export interface HistoryMaintenanceReport {
   deletedFromDefault: number;
 }
 
-/** Serialises maintenance between instances sharing one PostgreSQL (any constant works). */
-const MAINTENANCE_LOCK = 7_342_001;
-const NAME = /^point_history_y(\d{4})m(\d{2})$/;
-
 const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
 const partitionName = (d: Date) =>
   `point_history_y${d.getUTCFullYear()}m${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-const literal = (d: Date) => `'${d.toISOString()}'`;
-
-async function rows<T>(executor: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-async function existingPartitions(executor: Executor): Promise<string[]> {
-  const found = await rows<{ name: string }>(
-    executor,
-    sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
-        where i.inhparent = 'point_history'::regclass`,
-  );
-  return found.map((r) => r.name).filter((name) => NAME.test(name));
-}
 
 /**
  * Monthly partitions of point_history (DESIGN 7) from last month to `monthsAhead` ahead, and the
@@ -63,31 +45,14 @@ export async function ensureHistoryPartitions(
     const to = monthStart(year, month + k + 1);
     const name = partitionName(from);
     await database.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${MAINTENANCE_LOCK})`);
-      if ((await existingPartitions(tx)).includes(name)) return;
-      const range = sql.raw(`${literal(from)} and ts < ${literal(to)}`);
-      const [{ waiting } = { waiting: false }] = await rows<{ waiting: boolean }>(
-        tx,
-        sql`select exists (select 1 from point_history_default where ts >= ${range}) as waiting`,
-      );
-      const bounds = sql.raw(`for values from (${literal(from)}) to (${literal(to)})`);
-      if (!waiting) {
-        await tx.execute(sql`create table ${sql.identifier(name)} partition of point_history ${bounds}`);
+      await repo.lock(tx);
+      if ((await repo.monthlyPartitions(tx)).includes(name)) return;
+      if (!(await repo.defaultHasRows(tx, from, to))) {
+        await repo.createPartition(tx, name, from, to);
       } else {
         // Rows of this month already sit in the default partition (a device clock far ahead, or
-        // maintenance that did not run): creating the partition directly would fail, so build it
-        // standalone, move the rows over and attach it, all in this one transaction.
-        await tx.execute(
-          sql`create table ${sql.identifier(name)} (like point_history including defaults including constraints)`,
-        );
-        const moved = await rows<{ n: number }>(
-          tx,
-          sql`with gone as (delete from point_history_default where ts >= ${range} returning *),
-              put as (insert into ${sql.identifier(name)} select * from gone returning 1)
-              select count(*)::int as n from put`,
-        );
-        report.moved += moved[0]?.n ?? 0;
-        await tx.execute(sql`alter table point_history attach partition ${sql.identifier(name)} ${bounds}`);
+        // maintenance that did not run): move them into the new partition in this one transaction.
+        report.moved += await repo.createFromDefault(tx, name, from, to);
       }
       report.created.push(name);
     });
@@ -96,25 +61,16 @@ export async function ensureHistoryPartitions(
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - retentionMonths);
   await database.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MAINTENANCE_LOCK})`);
-    for (const name of await existingPartitions(tx)) {
-      const [, y, m] = NAME.exec(name)!;
+    await repo.lock(tx);
+    for (const name of await repo.monthlyPartitions(tx)) {
+      const [, y, m] = PARTITION_NAME.exec(name)!;
       const end = monthStart(Number(y), Number(m));
       if (end.getTime() <= cutoff.getTime()) {
-        await tx.execute(sql`drop table ${sql.identifier(name)}`);
+        await repo.dropPartition(tx, name);
         report.dropped.push(name);
       }
     }
-    const deleted = await rows<{ n: number }>(
-      tx,
-      sql`with gone as (delete from point_history_default where ts < ${sql.raw(literal(cutoff))} returning 1)
-          select count(*)::int as n from gone`,
-    );
-    report.deletedFromDefault = deleted[0]?.n ?? 0;
-    // The rollups of history follow its retention (they summarise data that is meant to be gone).
-    for (const table of ['point_rollup_1m', 'point_rollup_15m']) {
-      await tx.execute(sql`delete from ${sql.identifier(table)} where bucket < ${sql.raw(literal(cutoff))}`);
-    }
+    report.deletedFromDefault = await repo.deleteBefore(tx, cutoff);
   });
   return report;
 }
@@ -150,7 +106,7 @@ export function scheduleHistoryMaintenance(
       }
       // PGlite has no autovacuum: without statistics the planner scans large tables whole. Statistics
       // are kept on disk, so the first tick skips it (it would hold the one connection while the API starts).
-      if (reason === 'interval' && database.kind === 'pglite') await database.db.execute(sql`analyze`);
+      if (reason === 'interval' && database.kind === 'pglite') await repo.analyze(database.db);
     } catch (error) {
       logger?.error({ err: error }, 'history partition maintenance failed');
     }

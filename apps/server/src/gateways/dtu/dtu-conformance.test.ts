@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { buildRegistrationPacket } from '@fleet/protocols';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DtuHarness, startDtuHarness, type TestDtuDevice, waitFor } from './dtu-test-fixture.js';
+import { type DtuHarness, startDtuHarness, type TestDtuDevice, waitFor } from './dtu.fixtures.js';
 
 const PYTHON = '/usr/bin/python3';
 const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'conformance', 'pymodbus_slave.py');

@@ -8,7 +8,7 @@ import { appendCrc, buildRegistrationPacket } from '@fleet/protocols';
 import { createRandom, RequestFramer, DtuGateway as SimulatedDtu, SimulatedSlave } from '@fleet/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredReading } from '../../pipeline/types.js';
-import { type DtuHarness, startDtuHarness, type TestDtuDevice, waitFor } from './dtu-test-fixture.js';
+import { type DtuHarness, startDtuHarness, type TestDtuDevice, waitFor } from './dtu.fixtures.js';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {

@@ -8,7 +8,7 @@ import type { DeviceRuntime } from '../../platform/runtime.js';
 import { ListenerPortError } from '../listen-error.js';
 import { startDtuGateway } from './dtu-gateway.js';
 import type { PollCycleInfo } from './dtu-poller.js';
-import { type DtuHarness, startDtuHarness, type TestDtuDevice, waitFor } from './dtu-test-fixture.js';
+import { type DtuHarness, startDtuHarness, type TestDtuDevice, waitFor } from './dtu.fixtures.js';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {

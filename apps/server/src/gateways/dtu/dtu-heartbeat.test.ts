@@ -3,7 +3,7 @@ import { buildRegistrationPacket, ManualScheduler } from '@fleet/protocols';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceOnofflineLog } from '../../modules/connectivity/connectivity.table.js';
-import { type DtuHarness, startDtuHarness, type TestDtuDevice, waitFor } from './dtu-test-fixture.js';
+import { type DtuHarness, startDtuHarness, type TestDtuDevice, waitFor } from './dtu.fixtures.js';
 
 let h: DtuHarness;
 const scheduler = new ManualScheduler(0);
