@@ -6,9 +6,9 @@ import { devices } from '../../modules/devices/devices.table.js';
 import { hashDeviceSecret } from '../../modules/devices/secret-hash.js';
 import type { DeviceRuntime } from '../../platform/runtime.js';
 import { ListenerPortError } from '../listen-error.js';
+import { type DtuHarness, startDtuHarness, type TestDtuDevice, waitFor } from './dtu.fixtures.js';
 import { startDtuGateway } from './dtu-gateway.js';
 import type { PollCycleInfo } from './dtu-poller.js';
-import { type DtuHarness, startDtuHarness, type TestDtuDevice, waitFor } from './dtu.fixtures.js';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
