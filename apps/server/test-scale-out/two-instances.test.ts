@@ -182,4 +182,48 @@ describe('two instances on PostgreSQL, Redis and an external broker', () => {
     expect(new Set(stored).size).toBe(stored.length);
     expect(stored.length).toBe(publisher.sent);
   });
+
+  it('stores the readings the broker routes to an instance that died, without it coming back', async () => {
+    const d = deployment!;
+    onTestFailed(() => console.log(problems(d)));
+    const device = await createMqttDevice(d.on(0), 'scale-out dead member probe');
+    const port = Number(new URL(requireServices().mqtt).port || 1883);
+    const publisher = createPublisher({
+      imei: device.imei,
+      password: device.secret,
+      pointName: device.pointName,
+      baseTs: Date.now() - 120_000,
+      rate: 50,
+    });
+    try {
+      publisher.connect(port);
+      await waitFor('the device to connect', () => (publisher.connects > 0 ? true : undefined), 15_000);
+      // B dies for good: the broker keeps routing a share of the group's messages to its session.
+      await d.kill(1);
+      publisher.startSending();
+      await sleep(3_000);
+      publisher.stopSending();
+      expect(await publisher.drain(20_000)).toBe(0);
+    } finally {
+      await publisher.close();
+    }
+    const acked = new Set(publisher.acked.map((a) => a.n));
+    expect(acked.size).toBeGreaterThan(50);
+    // A (the leader now) finds B's session abandoned and drains it: every reading is stored once.
+    const stored = await waitFor(
+      "every acknowledged reading, B's share included, to be stored",
+      async () => {
+        const rows = await d.query<{ ms: string }>(
+          'SELECT (extract(epoch FROM ts) * 1000)::bigint AS ms FROM point_history WHERE point_id = $1',
+          [device.pointId],
+        );
+        const times = rows.map((r) => Number(r.ms));
+        return [...acked].every((n) => times.includes(publisher.tsOf(n))) ? times : undefined;
+      },
+      60_000,
+      500,
+    );
+    expect(new Set(stored).size).toBe(stored.length);
+    expect(stored.length).toBe(publisher.sent);
+  });
 });

@@ -6,6 +6,9 @@ import type { DeviceRuntime } from '../../platform/runtime.js';
 import type { PresenceEvent } from '../types.js';
 import { createMqttCommandLink, type MqttCommandLink } from './command-link.js';
 import { emptyCounters, type MqttCounters } from './counters.js';
+import { startSessionAdoption } from './session-adoption.js';
+import { drainSession } from './session-drain.js';
+import { createSessionSlotsRepository } from './session-slots.repository.js';
 import { createUplink } from './uplink.js';
 
 export interface ExternalClientOptions {
@@ -158,6 +161,14 @@ export async function startExternalClient(
 
   const share = `$share/${options.shareGroup ?? 'fleet'}`;
   const connections = Math.max(1, options.connections ?? 4);
+  // Persistent sessions on a shared PostgreSQL: say we are back before connecting, so the leader does
+  // not start draining our session (session-adoption.ts) while we take it up again.
+  const slots =
+    options.sessionId !== undefined && runtime.database.kind === 'postgres'
+      ? createSessionSlotsRepository(runtime.database.db)
+      : undefined;
+  if (slots && options.sessionId !== undefined)
+    await slots.beat({ sessionId: options.sessionId, connections }, runtime.instanceId);
   try {
     for (let i = 0; i < connections; i++) {
       const persistent = options.sessionId !== undefined;
@@ -192,10 +203,30 @@ export async function startExternalClient(
     throw error;
   }
 
+  // Persistent sessions on a shared PostgreSQL: beat for ours, and (on the leader) drain the sessions
+  // of instances that stopped, whose share of the readings the broker would otherwise hold back.
+  const adoption =
+    slots && options.sessionId !== undefined
+      ? startSessionAdoption({
+          own: { sessionId: options.sessionId, connections },
+          instanceId: runtime.instanceId,
+          repository: slots,
+          jobs: runtime.jobs,
+          drain: (slot) =>
+            drainSession(slot, {
+              url: options.url,
+              sessionExpiryS: options.sessionExpiryS ?? 3600,
+              handle: handleDurably,
+            }),
+          logger,
+        })
+      : undefined;
+
   return {
     counters: () => ({ ...counters, connected: links.size }),
     async close() {
       closing = true;
+      await adoption?.stop();
       for (const unsubscribe of unsubscribers) unsubscribe();
       for (const deviceId of [...links.keys()]) unlink(deviceId, 'gateway closed');
       await Promise.all(clients.map((client) => client.endAsync()));

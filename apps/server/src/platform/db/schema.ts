@@ -1,4 +1,6 @@
 // Every table of the platform; drizzle-kit reads this file to generate migrations.
+
+export * from '../../gateways/mqtt/session-slots.table.js';
 export * from '../../modules/alarms/alarms.table.js';
 export * from '../../modules/auth/auth.table.js';
 export * from '../../modules/commands/commands.table.js';
