@@ -128,4 +128,23 @@ describe('parseConfig', () => {
     expect(refusal({ MQTT_ADMIN_URL: 'http://admin:pa55@broker' })).not.toContain('pa55');
     expect(refusal({ MQTT_SESSION_ID: 'a b' })).toContain('MQTT_SESSION_ID');
   });
+  it('refuses scale-out (REDIS_URL) without the keys every instance must share, naming the missing one', () => {
+    const keys = {
+      TOKEN_SECRET: 'k'.repeat(32),
+      SECRET_BOX_KEY: 'a'.repeat(64),
+      OTA_SIGNING_KEY: 'pem-or-base64',
+    };
+    const redis = { REDIS_URL: 'redis://127.0.0.1:6379' };
+    expect(parseConfig({ ...redis, ...keys }).REDIS_URL).toBe(redis.REDIS_URL);
+    for (const missing of Object.keys(keys)) {
+      const env: Record<string, string> = { ...redis, ...keys };
+      delete env[missing];
+      expect(() => parseConfig(env)).toThrow(ConfigError);
+      expect(() => parseConfig(env)).toThrow(
+        new RegExp(`^Invalid configuration: ${missing} must be set with REDIS_URL`),
+      );
+    }
+    // One process without Redis keeps generating its keys into DATA_DIR.
+    expect(parseConfig({}).TOKEN_SECRET).toBeUndefined();
+  });
 });

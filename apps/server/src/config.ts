@@ -141,8 +141,25 @@ const SECRET_VARIABLES = new Set([
   'METRICS_TOKEN',
 ]);
 
+/**
+ * Keys every instance of a scale-out deployment must share. Left unset, each instance would generate
+ * its own into its DATA_DIR: tokens signed by one would be refused by the others (users signed out at
+ * random), secrets stored by one unreadable by the others, and OTA manifests signed with keys the
+ * gateways do not all trust. Found when following docs/deploy.md: the instances started and seemed
+ * to work.
+ */
+const SHARED_KEYS = ['TOKEN_SECRET', 'SECRET_BOX_KEY', 'OTA_SIGNING_KEY'] as const;
+
 /** Variables that only make sense together. */
 function checkCombinations(config: Config): void {
+  if (config.REDIS_URL) {
+    const missing = SHARED_KEYS.find((key) => !config[key]);
+    if (missing)
+      throw new ConfigError(
+        missing,
+        'must be set with REDIS_URL (scale-out): every instance needs the same value (docs/deploy.md)',
+      );
+  }
   if (config.MQTT_PROVISION === 'none') return;
   if (!config.MQTT_URL) throw new ConfigError('MQTT_PROVISION', 'needs MQTT_URL (an external broker)');
   if (config.MQTT_PROVISION === 'emqx' && !config.EMQX_HOOK_SECRET)

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { scaleOutKeys } from '../src/test-support/scale-out-keys.js';
 import {
   initialAdminPassword,
   type PlatformApi,
@@ -76,7 +77,7 @@ export async function startDeployment(count: number, options: { demo?: number[] 
     REDIS_URL: shared.redis,
     MQTT_URL: shared.mqtt,
     MQTT_SHARE_GROUP: `test-${randomBytes(4).toString('hex')}`,
-    TOKEN_SECRET: randomBytes(32).toString('hex'),
+    ...scaleOutKeys(),
   };
   const dataDirs = Array.from({ length: count }, (_, i) => mkdtempSync(join(tmpdir(), `fleet-scale-${i}-`)));
   const spawn = async (i: number): Promise<Instance> => {

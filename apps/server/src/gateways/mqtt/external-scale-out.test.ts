@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type DeviceRuntime } from '../../platform/runtime.js';
+import { scaleOutKeys } from '../../test-support/scale-out-keys.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { type MqttGateway, startMqttGateway } from './mqtt-gateway.js';
 import { eventually, mqttDevice } from './mqtt-test-support.js';
@@ -20,7 +21,7 @@ let device: MqttClient | undefined;
 
 describe.skipIf(!mqttUrl || !redisUrl)('MQTT scale-out: two instances, one external broker', () => {
   beforeAll(async () => {
-    t = await createTestApp({ env: { REDIS_URL: redisUrl! } });
+    t = await createTestApp({ env: { REDIS_URL: redisUrl!, ...scaleOutKeys() } });
     second = await createRuntime({ config: { REDIS_URL: redisUrl }, database: t.database, clock: t.clock });
     const shareGroup = `test-${randomUUID().slice(0, 8)}`;
     for (const runtime of [t.runtime, second]) {
