@@ -5,7 +5,9 @@
  * - an export of 1 million rows (background job, csv) while the API answers a steady stream of chart
  *   requests, against the same stream with no export running.
  * On embedded PGlite and on PostgreSQL (`BENCH_DATABASE_URL`, default the local server; skipped with a
- * note when unreachable). Prints one JSON document. `BENCH_HISTORY_ROWS` scales the data (default 10M).
+ * note when unreachable). Prints one JSON document. `BENCH_HISTORY_ROWS` scales the data (default 10M);
+ * `BENCH_HISTORY_TARGETS=postgres` measures PostgreSQL alone (issue 13's 100M rows:
+ * `BENCH_HISTORY_ROWS=100000000 BENCH_HISTORY_TARGETS=postgres npm run bench:history`).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,6 +37,10 @@ const SERIES_REQUESTS = Number(process.env.BENCH_SERIES_REQUESTS ?? 200);
 const BASELINE_REQUESTS = 20;
 const EXPORT_POINTS = 10; // 10 x 100,000 rows = 1,000,000 rows
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Which databases to measure (comma-separated `embedded`, `postgres`): 100M rows is a PostgreSQL figure. */
+const TARGETS = new Set(
+  (process.env.BENCH_HISTORY_TARGETS ?? 'embedded,postgres').split(',').map((t) => t.trim()),
+);
 
 /** Progress on stderr (the figures go to stdout as one JSON document). */
 const progress = (line: string) => process.stderr.write(`[bench:history] ${line}\n`);
@@ -217,14 +223,18 @@ async function measure(bench: BenchDatabase, label: string) {
 }
 
 async function main() {
-  const embedded = await embeddedDatabase();
   const results: Record<string, unknown> = { rows: ROWS, points: POINTS, span_days: 30 };
-  try {
-    results.embedded = await measure(embedded, 'PGlite (embedded, data directory on disk)');
-  } finally {
-    await embedded.dispose();
+  if (TARGETS.has('embedded')) {
+    const embedded = await embeddedDatabase();
+    try {
+      results.embedded = await measure(embedded, 'PGlite (embedded, data directory on disk)');
+    } finally {
+      await embedded.dispose();
+    }
   }
-  if (await serverVersion(pgUrl)) {
+  if (!TARGETS.has('postgres')) {
+    results.postgres = { skipped: 'not in BENCH_HISTORY_TARGETS' };
+  } else if (await serverVersion(pgUrl)) {
     const bench = await postgresDatabase(pgUrl);
     try {
       results.postgres = await measure(bench, 'PostgreSQL');
