@@ -88,14 +88,14 @@ export default function OtaSimsPage() {
     {
       title: t('otaSims.col.expires'),
       dataIndex: 'expires_on',
-      width: 200,
+      width: 230,
       render: (v: string | null) => {
         const state = expiryState(v, today);
         if (state.kind === 'none')
           return <Typography.Text type="secondary">{t('otaSims.noExpiry')}</Typography.Text>;
         return (
           <Space size={6} data-testid="ota-sim-expiry">
-            <span>{v}</span>
+            <span style={{ whiteSpace: 'nowrap' }}>{v}</span>
             {state.kind === 'expired' && <Tag color="red">{t('otaSims.expired')}</Tag>}
             {state.kind === 'soon' && (
               <Tag color="orange">{t('otaSims.expiresIn', { count: state.days })}</Tag>
