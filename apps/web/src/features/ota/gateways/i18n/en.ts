@@ -7,7 +7,7 @@ export default {
     editTitle: 'Edit gateway {{imei}}',
     added: '{{count}} gateway(s) added',
     saved: 'Gateway saved',
-    total: '{{total}} gateways',
+    total: 'Total {{total}}',
     notReported: 'Not reported',
     simUnknown: 'Not registered',
     counter: 'Anti-rollback counter {{counter}}',

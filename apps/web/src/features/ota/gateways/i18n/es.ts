@@ -9,7 +9,7 @@ const es: typeof en = {
     editTitle: 'Editar pasarela {{imei}}',
     added: '{{count}} pasarela(s) añadida(s)',
     saved: 'Pasarela guardada',
-    total: '{{total}} pasarelas',
+    total: 'Total {{total}}',
     notReported: 'Sin informar',
     simUnknown: 'No registrada',
     counter: 'Contador antirretroceso {{counter}}',

@@ -7,7 +7,7 @@ export default {
     editTitle: 'Edit SIM card {{iccid}}',
     added: 'SIM card added',
     saved: 'SIM card saved',
-    total: '{{total}} SIM cards',
+    total: 'Total {{total}}',
     noExpiry: 'No expiry',
     expired: 'Expired',
     expiresIn: 'Expires in {{count}} days',

@@ -9,7 +9,7 @@ const es: typeof en = {
     editTitle: 'Editar tarjeta SIM {{iccid}}',
     added: 'Tarjeta SIM añadida',
     saved: 'Tarjeta SIM guardada',
-    total: '{{total}} tarjetas SIM',
+    total: 'Total {{total}}',
     noExpiry: 'Sin vencimiento',
     expired: 'Vencida',
     expiresIn: 'Vence en {{count}} días',
