@@ -39,7 +39,9 @@ function ExactFilter({
   const [text, setText] = useState('');
   const value = useDebouncedValue(text.trim());
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new value is passed on
-  useEffect(() => onChange(value || undefined), [value]);
+  useEffect(() => {
+    onChange(value || undefined);
+  }, [value]);
   return (
     <Input
       allowClear
@@ -246,12 +248,16 @@ export default function OtaGatewaysPage() {
             />
             <ExactFilter
               label={t('otaGateways.col.model')}
-              onChange={(v) => v !== model && list.setFilter('model', v)}
+              onChange={(v) => {
+                if (v !== model) list.setFilter('model', v);
+              }}
               testId="ota-gateways-filter-model"
             />
             <ExactFilter
               label={t('otaGateways.col.firmware')}
-              onChange={(v) => v !== firmware_version && list.setFilter('firmware_version', v)}
+              onChange={(v) => {
+                if (v !== firmware_version) list.setFilter('firmware_version', v);
+              }}
               testId="ota-gateways-filter-firmware"
             />
           </>
