@@ -42,9 +42,19 @@ export function SimImportModal({ open, onClose }: { open: boolean; onClose: () =
     } catch (error) {
       const list = lineFailuresOf(error);
       if (!list) return notifyError(error);
-      // The server counts items; the user sees lines.
+      // The server counts items; the user sees lines, so a repeat names the line it repeats.
+      const lineOfValue = (value: string) => parsed.values.findIndex((v) => v.toUpperCase() === value) + 1;
       setFailures({
-        list: list.map((f) => ({ ...f, row: parsed.lineOf[f.row - 1] ?? f.row })),
+        list: list.map((f) => ({
+          ...f,
+          row: parsed.lineOf[f.row - 1] ?? f.row,
+          ...(f.reason_key === 'ota.duplicateIccid'
+            ? {
+                reason: t('otaSims.import.repeatsLine', { iccid: f.value, line: lineOfValue(f.value) }),
+                reason_key: 'client.repeat',
+              }
+            : {}),
+        })),
         values: parsed.values,
       });
     }

@@ -37,6 +37,7 @@ export default {
       count: '{{count}} card(s)',
       submit: 'Import',
       done: '{{count}} SIM card(s) imported',
+      repeatsLine: 'ICCID {{iccid}} repeats line {{line}}',
       client: {
         iccid: 'ICCID must be 19-20 digits or letters',
         carrier: 'unknown carrier (china-mobile, china-unicom, china-telecom, other)',

@@ -39,6 +39,7 @@ const es: typeof en = {
       count: '{{count}} tarjeta(s)',
       submit: 'Importar',
       done: '{{count}} tarjeta(s) SIM importada(s)',
+      repeatsLine: 'el ICCID {{iccid}} repite la línea {{line}}',
       client: {
         iccid: 'el ICCID debe tener de 19 a 20 dígitos o letras',
         carrier: 'operador desconocido (china-mobile, china-unicom, china-telecom, other)',

@@ -39,6 +39,7 @@ const zh: typeof en = {
       count: '共 {{count}} 张',
       submit: '导入',
       done: '已导入 {{count}} 张 SIM 卡',
+      repeatsLine: 'ICCID {{iccid}} 与第 {{line}} 行重复',
       client: {
         iccid: 'ICCID 须为 19 到 20 位数字或字母',
         carrier: '未知运营商(china-mobile、china-unicom、china-telecom、other)',
