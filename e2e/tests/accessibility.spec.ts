@@ -17,6 +17,8 @@ const PAGES = [
   { name: 'users', route: '/user/authuser' },
   { name: 'platform', route: '/other/platform' },
   { name: 'profile', route: '/user/me' },
+  { name: 'ota-gateways', route: '/ota/device' },
+  { name: 'ota-sims', route: '/ota/sim' },
 ] as const;
 
 interface Finding {

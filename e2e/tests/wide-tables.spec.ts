@@ -17,6 +17,8 @@ const PAGES = [
   { route: '/user/authgroup', table: 'roles-table' },
   { route: '/user/loginLog', table: 'login-log-table' },
   { route: '/scada/app', table: 'scada-table' },
+  { route: '/ota/device', table: 'ota-gateways-table' },
+  { route: '/ota/sim', table: 'ota-sims-table' },
 ] as const;
 
 type Problem = string;

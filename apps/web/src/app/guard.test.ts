@@ -128,8 +128,8 @@ describe('navigation guard (SPEC 2.2)', () => {
     serve();
     for (const path of [
       '/scada/design/app',
-      '/ota/sim',
-      '/ota/device',
+      '/ota/firmware',
+      '/ota/log',
       '/balance',
       '/fee/overview',
       '/wxaopen',

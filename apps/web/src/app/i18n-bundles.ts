@@ -8,6 +8,9 @@ import { devicesBundle } from '../features/devices/i18n';
 import { fileDownloadBundle } from '../features/file-download/i18n';
 import { historyBundle } from '../features/history/i18n';
 import { monitorBundle } from '../features/monitor/i18n';
+import { otaGatewaysBundle } from '../features/ota/gateways/i18n';
+import { gatewayParamsBundle } from '../features/ota/params/i18n';
+import { otaSimsBundle } from '../features/ota/sims/i18n';
 import type { FeatureBundle } from '../shared/i18n/bundle';
 import { timeRangeBundle } from '../shared/time/i18n';
 
@@ -28,4 +31,7 @@ export const featureBundles: readonly FeatureBundle[] = [
   dataReportBundle,
   fileDownloadBundle,
   timeRangeBundle,
+  otaGatewaysBundle,
+  otaSimsBundle,
+  gatewayParamsBundle,
 ];

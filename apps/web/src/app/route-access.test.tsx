@@ -171,8 +171,12 @@ describe('landingPath (SPEC 2.1)', () => {
     const c = ctx({ authList: ['PlatformOverView', 'OtaManager', 'ota.Device/index'] });
     const ota = { otaHost: 'ota.example.com:8080', currentHost: 'ota.example.com:8080' };
     expect(landingPath(filterRoutes(table, c), ota)).toBe('/ota/device');
-    // route absent (as now, OTA is not built): the normal rule applies, the dashboard comes first
-    expect(landingPath(filterRoutes(appRoutes, c), ota)).toBe('/dashboard/index');
+    // the real table: /ota/device on the OTA host, the first page (the dashboard) anywhere else
+    expect(landingPath(filterRoutes(appRoutes, c), ota)).toBe('/ota/device');
+    expect(landingPath(filterRoutes(appRoutes, c), host)).toBe('/dashboard/index');
+    // without the page's permission the OTA host lands as any other
+    const noOta = ctx({ authList: ['PlatformOverView', 'OtaManager'] });
+    expect(landingPath(filterRoutes(appRoutes, noOta), ota)).toBe('/dashboard/index');
   });
 
   it('falls back to /404 when nothing is visible', () => {

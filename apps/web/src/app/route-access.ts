@@ -25,8 +25,15 @@ export function isRouteVisible(meta: RouteMeta | undefined, ctx: AccessContext):
 /** The permitted route tree: invisible routes dropped, groups left without children dropped. */
 export function filterRoutes(routes: readonly AppRoute[], ctx: AccessContext): AppRoute[] {
   const out: AppRoute[] = [];
-  for (const input of routes) {
+  for (let input of routes) {
     if (!isRouteVisible(input.meta, ctx)) continue;
+    // An external entry whose address depends on the context: resolved here, left out without one.
+    const external = input.meta?.external;
+    if (typeof external === 'function') {
+      const url = external(ctx);
+      if (!url) continue;
+      input = { ...input, meta: { ...input.meta!, external: url } };
+    }
     // Reachable but kept out of the menu when its menu rule fails.
     const route =
       input.meta?.menu && !input.meta.hidden && !input.meta.menu(ctx)

@@ -7,6 +7,10 @@ export interface AccessContext {
   userType: number;
   roles: readonly string[];
   modules: ModuleSwitches;
+  /** SPEC 1: the fixed OTA host (server OTA_HOST, from the system config), null when there is none. */
+  otaHost?: string | null;
+  /** The host the app is served from (`location.host`), to tell whether this is the OTA host. */
+  currentHost?: string;
 }
 
 export interface RouteMeta {
@@ -31,8 +35,11 @@ export interface RouteMeta {
   menu?: (ctx: AccessContext) => boolean;
   /** Remount and refetch on every visit. */
   noCache?: boolean;
-  /** Menu entry that opens this URL in a new window instead of a page. */
-  external?: string;
+  /**
+   * Menu entry that opens this URL in a new window instead of a page. A function decides from the
+   * access context (the OTA host's address); when it answers null the entry is left out.
+   */
+  external?: string | ((ctx: AccessContext) => string | null);
 }
 
 export type PageModule = { default: ComponentType };

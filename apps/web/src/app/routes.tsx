@@ -7,13 +7,16 @@ import {
   BgColorsOutlined,
   BlockOutlined,
   CloudDownloadOutlined,
+  CloudServerOutlined,
   ClusterOutlined,
   ContactsOutlined,
   ControlOutlined,
+  CreditCardOutlined,
   DashboardOutlined,
   DatabaseOutlined,
   DesktopOutlined,
   FundViewOutlined,
+  GlobalOutlined,
   GroupOutlined,
   HddOutlined,
   HistoryOutlined,
@@ -49,6 +52,13 @@ const scadaMenu = (ctx: AccessContext): boolean =>
 /** The alarm log opens with either alarm-log permission; only `Event/log` handles and deletes. */
 const ALARM_LOG_READERS = (ctx: AccessContext): boolean =>
   ['Event/log', 'Event/view'].some((p) => ctx.authList.includes(p));
+
+/**
+ * SPEC 2.3: the OTA group's external-link entry opens the OTA device list on the fixed OTA host
+ * (SPEC 1, server OTA_HOST) in a new window; absent without an OTA host or when already on it.
+ */
+export const otaHostLink = (ctx: AccessContext): string | null =>
+  ctx.otaHost && ctx.otaHost !== ctx.currentHost ? `//${ctx.otaHost}/ota/device` : null;
 
 const canReadHistory = (ctx: AccessContext): boolean =>
   ['DeviceManage', 'Monitor.DeviceMonitor', 'Device/view'].some((p) => ctx.authList.includes(p));
@@ -271,6 +281,33 @@ export const appRoutes: AppRoute[] = [
           permission: 'TriggerContact/index',
         },
         page: () => import('../features/alarms/pages/ContactsPage'),
+      },
+    ],
+  },
+  {
+    // SPEC 2.3 / issue 19: the OTA group needs OtaManager; each page its own index permission. On the
+    // OTA host (SPEC 1) /ota/device is the landing page (route-access landingPath).
+    path: '/ota',
+    meta: { titleKey: 'menu.ota', icon: <CloudServerOutlined />, permission: 'OtaManager' },
+    children: [
+      {
+        path: 'device',
+        meta: { titleKey: 'menu.otaDevice', icon: <HddOutlined />, permission: 'ota.Device/index' },
+        page: () => import('../features/ota/gateways/pages/OtaGatewaysPage'),
+      },
+      {
+        path: 'sim',
+        meta: { titleKey: 'menu.otaSim', icon: <CreditCardOutlined />, permission: 'ota.Sim/index' },
+        page: () => import('../features/ota/sims/pages/OtaSimsPage'),
+      },
+      {
+        path: 'host',
+        meta: {
+          titleKey: 'menu.otaHost',
+          icon: <GlobalOutlined />,
+          permission: 'ota.Device/index',
+          external: otaHostLink,
+        },
       },
     ],
   },

@@ -21,6 +21,8 @@ export function accessContextOf(
     userType: user.user_type,
     roles: user.roles,
     modules: config?.modules ?? { ...MODULE_DEFAULTS },
+    otaHost: config?.ota_host ?? null,
+    currentHost: typeof location === 'undefined' ? '' : location.host,
   };
 }
 

@@ -122,6 +122,10 @@ const en: Messages = {
     onOffline: 'Online/offline',
     trigger: 'Triggers',
     triggerContact: 'Notification contacts',
+    ota: 'OTA',
+    otaDevice: 'OTA gateways',
+    otaSim: 'SIM cards',
+    otaHost: 'OTA site',
   },
   pages: {
     forbiddenTitle: '401',

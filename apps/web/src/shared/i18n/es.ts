@@ -122,6 +122,10 @@ const es: Messages = {
     onOffline: 'Conexión y desconexión',
     trigger: 'Disparadores',
     triggerContact: 'Contactos de aviso',
+    ota: 'OTA',
+    otaDevice: 'Pasarelas OTA',
+    otaSim: 'Tarjetas SIM',
+    otaHost: 'Sitio OTA',
   },
   pages: {
     forbiddenTitle: '401',

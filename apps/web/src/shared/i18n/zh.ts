@@ -121,6 +121,10 @@ const zh = {
     onOffline: '上下线记录',
     trigger: '触发器',
     triggerContact: '通知联系人',
+    ota: 'OTA 管理',
+    otaDevice: 'OTA 网关',
+    otaSim: 'SIM 卡',
+    otaHost: 'OTA 站点',
   },
   pages: {
     forbiddenTitle: '401',

@@ -1,0 +1,63 @@
+import type en from './en';
+
+/** Pasarelas OTA (y las etiquetas que comparte la página de SIM), español. */
+const es: typeof en = {
+  otaGateways: {
+    search: 'IMEI, ICCID, modelo o nota',
+    add: 'Añadir pasarelas',
+    addTitle: 'Añadir pasarelas',
+    editTitle: 'Editar pasarela {{imei}}',
+    added: '{{count}} pasarela(s) añadida(s)',
+    saved: 'Pasarela guardada',
+    total: 'Total {{total}}',
+    notReported: 'Sin informar',
+    simUnknown: 'No registrada',
+    counter: 'Contador antirretroceso {{counter}}',
+    col: {
+      type: 'Tipo',
+      model: 'Modelo',
+      simStatus: 'Estado SIM',
+      firmware: 'Versión de firmware',
+      paramVersion: 'Versión de parámetros',
+      defaultPort: 'Puerto predeterminado',
+      serverAddress: 'Dirección del servidor',
+      pointLimit: 'Límite de puntos',
+      project: 'Proyecto',
+      remark: 'Nota',
+      created: 'Creada',
+      actions: 'Acciones',
+    },
+    type: { dtu: 'Pasarela DTU', smart: 'Pasarela inteligente' },
+    simStatus: { active: 'Activa', suspended: 'Suspendida', deactivated: 'Desactivada' },
+    form: {
+      imeis: 'IMEI (uno por línea)',
+      imeisHint: '861234567890123\n861234567890124',
+      imeiCount: '{{count}} IMEI',
+      imeiRule: 'el IMEI debe tener de 6 a 20 dígitos',
+      lines: 'línea {{lines}}',
+      fromFile: 'Cargar desde archivo (txt, csv)',
+      required: 'Obligatorio',
+      iccidHelp: 'Vincula la pasarela a la tarjeta SIM con este ICCID; vacío la desvincula.',
+      iccidRule: 'el ICCID debe tener de 19 a 20 dígitos o letras',
+      pointLimitHelp: 'Vacío: sin límite',
+    },
+    failures: {
+      title: '{{count}} línea(s) incorrecta(s); no se guardó nada. Corríjalas y guarde de nuevo.',
+      line: 'Línea',
+      item: 'Elemento',
+      value: 'Valor',
+      reason: 'Motivo',
+    },
+    assign: {
+      action: 'Asignar a otra cuenta',
+      title: 'Asignar pasarela {{imei}}',
+      help: 'La pasarela pasa a la cuenta elegida; usted la sigue viendo.',
+      projectCleared: 'Su proyecto pertenece al propietario actual y se vaciará.',
+      pickUser: 'Elija una cuenta',
+      noUsers: 'No se encontró ninguna cuenta',
+      ok: 'Asignar',
+      done: 'Pasarela asignada',
+    },
+  },
+};
+export default es;

@@ -1,0 +1,63 @@
+import type en from './en';
+
+/** OTA 网关(以及 SIM 页共用的标签),中文。 */
+const zh: typeof en = {
+  otaGateways: {
+    search: 'IMEI、ICCID、型号或备注',
+    add: '添加网关',
+    addTitle: '添加网关',
+    editTitle: '编辑网关 {{imei}}',
+    added: '已添加 {{count}} 个网关',
+    saved: '网关已保存',
+    total: '共 {{total}} 个网关',
+    notReported: '未上报',
+    simUnknown: '未登记',
+    counter: '防回滚计数 {{counter}}',
+    col: {
+      type: '类型',
+      model: '型号',
+      simStatus: 'SIM 状态',
+      firmware: '固件版本',
+      paramVersion: '参数版本',
+      defaultPort: '默认端口',
+      serverAddress: '服务器地址',
+      pointLimit: '点位上限',
+      project: '所属项目',
+      remark: '备注',
+      created: '创建时间',
+      actions: '操作',
+    },
+    type: { dtu: 'DTU 网关', smart: '智能网关' },
+    simStatus: { active: '正常', suspended: '停机', deactivated: '已注销' },
+    form: {
+      imeis: 'IMEI(每行一个)',
+      imeisHint: '861234567890123\n861234567890124',
+      imeiCount: '共 {{count}} 个 IMEI',
+      imeiRule: 'IMEI 须为 6 到 20 位数字',
+      lines: '第 {{lines}} 行',
+      fromFile: '从文件载入(txt、csv)',
+      required: '必填',
+      iccidHelp: '将网关关联到该 ICCID 的 SIM 卡;留空则取消关联。',
+      iccidRule: 'ICCID 须为 19 到 20 位数字或字母',
+      pointLimitHelp: '留空表示不限',
+    },
+    failures: {
+      title: '有 {{count}} 行有误,未保存任何内容。请修改后重新保存。',
+      line: '行号',
+      item: '序号',
+      value: '内容',
+      reason: '原因',
+    },
+    assign: {
+      action: '分配给其他账号',
+      title: '分配网关 {{imei}}',
+      help: '网关将归属所选账号;您仍可看到它。',
+      projectCleared: '其所属项目属于当前归属者,将被清空。',
+      pickUser: '选择账号',
+      noUsers: '没有找到账号',
+      ok: '分配',
+      done: '网关已分配',
+    },
+  },
+};
+export default zh;
