@@ -59,7 +59,10 @@ function walk(dir: string): string[] {
 const files = walk(SRC).filter((p) => !/\.test\.ts$/.test(p));
 const rel = (p: string) => relative(SRC, p).split(sep).join('/');
 const repositories = files.filter((p) => p.endsWith('.repository.ts'));
-const source = new Map(repositories.map((p) => [p, readFileSync(p, 'utf8')]));
+/** Comments removed: a word like "sessions" in prose is not the sessions table. */
+const withoutComments = (text: string) =>
+  text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+const source = new Map(repositories.map((p) => [p, withoutComments(readFileSync(p, 'utf8'))]));
 const usesScopeRule = (text: string) => /platform\/tenancy\/scope\.js'|\.\/scope\.js'/.test(text);
 
 interface OwnedTable {
