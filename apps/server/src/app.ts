@@ -23,6 +23,7 @@ import { graphlibFileRoutes } from './modules/graphlib/graphlib-files.routes.js'
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
+import { otaApplicationRoutes } from './modules/ota/applications.routes.js';
 import { otaPackageRoutes } from './modules/ota/package.routes.js';
 import { otaRegistryRoutes } from './modules/ota/registry.routes.js';
 import { overviewRoutes } from './modules/overview/overview.routes.js';
@@ -138,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(otaPackageRoutes, moduleDeps);
       // OTA gateways and SIM cards (docs/api-ota.md).
       await api.register(otaRegistryRoutes, moduleDeps);
+      // OTA applications, plans and the rollout, log and error traces (docs/api-ota.md).
+      await api.register(otaApplicationRoutes, moduleDeps);
       await api.register(modelsRoutes, moduleDeps);
       await api.register(groupsRoutes, moduleDeps);
       await api.register(companiesRoutes, moduleDeps);
