@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryTime } from '../accounts.js';
 import { listQuery } from '../envelope.js';
 import { gatewayParams } from './gateway-params.js';
 import { OTA_DEVICE_STATES, OTA_FAILURE_REASONS, OTA_PLAN_STATES } from './rollout.js';
@@ -206,8 +207,8 @@ export const otaLogListQuery = listQuery.extend({
   /** Part of the IMEI. */
   imei: z.string().trim().max(20).optional(),
   state: z.enum(OTA_DEVICE_STATES).optional(),
-  starttime: z.string().max(40).optional(),
-  endtime: z.string().max(40).optional(),
+  starttime: queryTime.optional(),
+  endtime: queryTime.optional(),
 });
 export type OtaLogListQuery = z.infer<typeof otaLogListQuery>;
 

@@ -81,6 +81,8 @@ export const otaPlans = pgTable(
     startDelayMaxS: integer('start_delay_max_s').notNull(),
     /** Groups up to this index finished below the success share and a resume accepted them. */
     acceptedThroughGroup: integer('accepted_through_group').notNull().default(-1),
+    /** Origin the plan's creator reached the platform at: firmware notices link the package there. */
+    packageBaseUrl: text('package_base_url').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
     finishedAt: ts('finished_at'),
   },

@@ -63,6 +63,7 @@ CREATE TABLE "ota_plans" (
 	"rate_per_minute" integer NOT NULL,
 	"start_delay_max_s" integer NOT NULL,
 	"accepted_through_group" integer DEFAULT -1 NOT NULL,
+	"package_base_url" text DEFAULT '' NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp (3) with time zone
 );
