@@ -7,6 +7,7 @@ import {
   BgColorsOutlined,
   BlockOutlined,
   CloudDownloadOutlined,
+  CloudUploadOutlined,
   ClusterOutlined,
   ContactsOutlined,
   ControlOutlined,
@@ -49,6 +50,12 @@ const scadaMenu = (ctx: AccessContext): boolean =>
 /** The alarm log opens with either alarm-log permission; only `Event/log` handles and deletes. */
 const ALARM_LOG_READERS = (ctx: AccessContext): boolean =>
   ['Event/log', 'Event/view'].some((p) => ctx.authList.includes(p));
+
+/** An OTA page opens with OtaManager or its own index permission (the server checks the same). */
+const otaReader =
+  (index: string) =>
+  (ctx: AccessContext): boolean =>
+    ['OtaManager', index].some((p) => ctx.authList.includes(p));
 
 const canReadHistory = (ctx: AccessContext): boolean =>
   ['DeviceManage', 'Monitor.DeviceMonitor', 'Device/view'].some((p) => ctx.authList.includes(p));
@@ -271,6 +278,46 @@ export const appRoutes: AppRoute[] = [
           permission: 'TriggerContact/index',
         },
         page: () => import('../features/alarms/pages/ContactsPage'),
+      },
+    ],
+  },
+  {
+    // Issue 19 (SPEC 2.3): the OTA group needs OtaManager. Applications, plans, log and error traces.
+    path: '/ota',
+    meta: { titleKey: 'menu.ota', icon: <CloudUploadOutlined />, permission: 'OtaManager' },
+    children: [
+      {
+        path: 'app',
+        meta: {
+          titleKey: 'menu.otaApp',
+          icon: <CloudUploadOutlined />,
+          permission: otaReader('ota.Application/index'),
+        },
+        page: () => import('../features/ota/apps/ApplicationsPage'),
+      },
+      {
+        path: 'firmware',
+        meta: {
+          titleKey: 'menu.otaPlan',
+          icon: <CloudUploadOutlined />,
+          permission: otaReader('ota.Plan/index'),
+          hidden: true,
+        },
+        page: () => import('../features/ota/plans/PlansPage'),
+      },
+      {
+        path: 'log',
+        meta: { titleKey: 'menu.otaLog', icon: <ProfileOutlined />, permission: otaReader('ota.Log/index') },
+        page: () => import('../features/ota/logs/LogPage'),
+      },
+      {
+        path: 'strace',
+        meta: {
+          titleKey: 'menu.otaStrace',
+          icon: <WarningOutlined />,
+          permission: otaReader('ota.Strace/index'),
+        },
+        page: () => import('../features/ota/logs/StracePage'),
       },
     ],
   },
