@@ -167,6 +167,11 @@ export function createOtaPlansRepository(db: Executor) {
       return rows.map((r) => r.id);
     },
 
+    async planById(id: number): Promise<OtaPlanRecord | undefined> {
+      const [row] = await db.select().from(otaPlans).where(eq(otaPlans.id, id));
+      return row;
+    },
+
     /** The plan, locked for this tick (a second leader, if ever, waits instead of doubling notices). */
     async lockPlan(id: number, tx: Executor): Promise<OtaPlanRecord | undefined> {
       const [row] = await tx.select().from(otaPlans).where(eq(otaPlans.id, id)).for('update');

@@ -66,6 +66,8 @@ async function gateways(count: number, model = 'SG-1') {
       delay: async () => undefined,
     });
     await sim.start();
+    // Not cached: the rollout's tick looks the login up in the database (outside its transaction).
+    t.runtime.directory.invalidate(device.id);
     sims.push(sim);
     out.push({ row: created.body.data.created[0]!, sim });
   }

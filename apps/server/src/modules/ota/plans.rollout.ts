@@ -105,10 +105,26 @@ export function createOtaRollout(deps: OtaRolloutDeps) {
     };
   }
 
+  /** Login owners of the queued devices a tick may notify (at most the plan's rate, in rollout order). */
+  async function loginOwners(planId: number): Promise<Map<string, number | null>> {
+    const plan = await plans.planById(planId);
+    const owners = new Map<string, number | null>();
+    if (plan?.state !== 'running') return owners;
+    const queued = (await plans.devicesOf(planId))
+      .filter((d) => d.state === 'queued')
+      .slice(0, plan.ratePerMinute);
+    for (const d of queued) owners.set(d.imei, await deps.loginOwner(d.imei));
+    return owners;
+  }
+
   /** One tick of one plan, in its own transaction with the plan row locked. */
   async function advance(planId: number): Promise<{ notified: number }> {
     const now = deps.clock();
     const outbox: Array<{ imei: string; payload: string; deviceId: number }> = [];
+    // Who holds the MQTT login of each device this tick may notify, looked up before the transaction:
+    // the device directory reads the database itself (on PGlite, inside the transaction it would wait
+    // for the transaction to end).
+    const logins = await loginOwners(planId);
     await plans.transaction(async (tx) => {
       const plan = await plans.lockPlan(planId, tx);
       if (plan?.state !== 'running') return;
@@ -163,7 +179,8 @@ export function createOtaRollout(deps: OtaRolloutDeps) {
       const logs: NewOtaLog[] = [];
       for (const id of step.notify) {
         const device = byId.get(id)!;
-        const owner = await deps.loginOwner(device.imei);
+        if (!logins.has(device.imei)) continue; // not looked up before this tick: stays queued for the next
+        const owner = logins.get(device.imei) ?? null;
         if (owner === null || owner !== device.gatewayOwner) {
           // No MQTT login of this account for the IMEI: nobody to notify (and no one else's gateway).
           const detail = 'no MQTT login (device registry) of the gateway’s owner for this IMEI';

@@ -21,7 +21,7 @@ export function PlanProgress({ id, onClose }: { id: number | null; onClose: () =
   const plan = usePlan(id);
   const list = useListParams<{ state?: OtaDeviceState; group?: number }>({});
   const live = plan.data?.state === 'running' || plan.data?.state === 'paused';
-  const devices = usePlanDevices(id ?? 0, { page: list.page, limit: list.limit, ...list.filters }, live);
+  const devices = usePlanDevices(id, { page: list.page, limit: list.limit, ...list.filters }, live);
   const act = usePlanAction();
   const canWrite = useCanWrite('OtaManager');
   const [acting, setActing] = useState<string | null>(null);
