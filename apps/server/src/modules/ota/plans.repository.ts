@@ -29,6 +29,15 @@ const FINAL: OtaDeviceState[] = ['reported', 'failed'];
  */
 export function createOtaPlansRepository(db: Executor) {
   const planVisible = (scope: Scope) => ownerIdInScope(scope, otaPlans.ownerUserId);
+  const logWhere = (scope: Scope, q: Omit<OtaLogListQuery, 'page' | 'limit'>, failedOnly: boolean) =>
+    and(
+      ownerIdInScope(scope, otaLog.ownerUserId),
+      failedOnly ? eq(otaLog.state, 'failed') : q.state ? eq(otaLog.state, q.state) : undefined,
+      q.plan_id !== undefined ? eq(otaLog.planId, q.plan_id) : undefined,
+      q.imei ? sql`${otaLog.imei} LIKE ${containsPattern(q.imei)}` : undefined,
+      q.starttime ? gte(otaLog.at, q.starttime) : undefined,
+      q.endtime ? lte(otaLog.at, q.endtime) : undefined,
+    );
   const withApp = (tx: Executor) =>
     tx
       .select({ plan: otaPlans, applicationVersion: otaApplications.version })
@@ -133,6 +142,29 @@ export function createOtaPlansRepository(db: Executor) {
       await tx.delete(otaPlans).where(eq(otaPlans.id, id));
     },
 
+    /** A page of the log in list order after `after` (keyset), for the background export. */
+    async logChunk(
+      scope: Scope,
+      q: Omit<OtaLogListQuery, 'page' | 'limit'>,
+      failedOnly: boolean,
+      limit: number,
+      after?: { at: Date; id: number },
+    ) {
+      return db
+        .select()
+        .from(otaLog)
+        .where(
+          and(
+            logWhere(scope, q, failedOnly),
+            after
+              ? sql`(${otaLog.at}, ${otaLog.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(otaLog.at), desc(otaLog.id))
+        .limit(limit);
+    },
+
     async listLog(
       scope: Scope,
       q: Omit<OtaLogListQuery, 'page' | 'limit'>,
@@ -140,14 +172,7 @@ export function createOtaPlansRepository(db: Executor) {
       limit: number,
       offset: number,
     ) {
-      const where = and(
-        ownerIdInScope(scope, otaLog.ownerUserId),
-        failedOnly ? eq(otaLog.state, 'failed') : q.state ? eq(otaLog.state, q.state) : undefined,
-        q.plan_id !== undefined ? eq(otaLog.planId, q.plan_id) : undefined,
-        q.imei ? sql`${otaLog.imei} LIKE ${containsPattern(q.imei)}` : undefined,
-        q.starttime ? gte(otaLog.at, q.starttime) : undefined,
-        q.endtime ? lte(otaLog.at, q.endtime) : undefined,
-      );
+      const where = logWhere(scope, q, failedOnly);
       const [total] = await db.select({ n: count() }).from(otaLog).where(where);
       const rows = await db
         .select()
