@@ -18,6 +18,7 @@ import { connectDevice, eventually } from '../../gateways/mqtt/mqtt-test-support
 import { otaSigningKeyFor } from '../../platform/crypto/signing-key.js';
 import { call, createDevice } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { parseCsv } from '../exports/exports.fixtures.js';
 import { uploadApplication } from './plans.fixtures.js';
 import { createOtaUser } from './registry.fixtures.js';
 
@@ -174,6 +175,33 @@ describe('OTA rollout on the embedded broker with simulated gateways', () => {
     // An application a plan refers to stays.
     const del = await call(t.app, 'DELETE', `/ota/applications/${app.id}`, { token: owner.token });
     expect(del.body).toMatchObject({ code: 20000, msg_key: 'ota.applicationInUse' });
+  });
+
+  it('exports the error traces through the background exports (csv here; xlsx by default)', async () => {
+    const exporter = await createOtaUser(t, {
+      parentId: owner.user.id,
+      isSubuser: true,
+      permissions: ['ota.Strace/index', 'ExportFile'],
+    });
+    const res = await call<{ id: number }>(t.app, 'POST', '/dataCenter/export', {
+      token: exporter.token,
+      body: { kind: 'otastrace', params: {}, format: 'csv', lang: 'en', tz: 'UTC' },
+    });
+    expect(res.body.code).toBe(0);
+    await t.app.exportWorker.runOnce();
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/dataCenter/fileDownload/${res.body.data.id}/file`,
+      headers: { 'x-token': exporter.token },
+    });
+    const rows = parseCsv(file.rawPayload.toString('utf8'));
+    expect(rows[0]).toEqual(['Time', 'Plan', 'IMEI', 'Step', 'Reason', 'Detail', 'Version', 'Bytes']);
+    expect(rows.slice(1).map((r) => [r[3], r[4]])).toEqual([['failed', 'hash-mismatch']]);
+    const refused = await call(t.app, 'POST', '/dataCenter/export', {
+      token: exporter.token,
+      body: { kind: 'otalog', params: {} },
+    });
+    expect(refused.status).toBe(403);
   });
 
   it('applies a parameter document and records the version the gateway reports', async () => {

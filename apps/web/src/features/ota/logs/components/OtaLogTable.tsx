@@ -9,6 +9,8 @@ import { wideTable } from '../../../../shared/table/wide-table';
 import { rangeQuery } from '../../../../shared/time/time-range';
 import { ListCard } from '../../../accounts/components/ListCard';
 import { formatTime } from '../../../devices/lib/labels';
+import { ExportButton } from '../../../file-download/components/ExportButton';
+import { toExportParams } from '../../../file-download/lib/export-params';
 import { formatBytes } from '../../../file-download/lib/file-format';
 import { DeviceStateTag } from '../../plans/components/StateTags';
 import { useOtaLog } from '../api/list-log';
@@ -25,14 +27,13 @@ export function OtaLogTable({ kind }: { kind: 'log' | 'strace' }) {
   const [imei, setImei] = useState('');
   const debouncedImei = useDebouncedValue(imei.trim());
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
-  const log = useOtaLog(kind, {
-    page: list.page,
-    limit: list.limit,
+  const filters = {
     imei: debouncedImei || undefined,
     ...list.filters,
     ...(kind === 'strace' ? { state: undefined } : {}),
     ...rangeQuery(range),
-  });
+  };
+  const log = useOtaLog(kind, { page: list.page, limit: list.limit, ...filters });
   const na = t('common.na');
   const filtered =
     debouncedImei !== '' || range !== null || Object.values(list.filters).some((v) => v !== undefined);
@@ -79,6 +80,9 @@ export function OtaLogTable({ kind }: { kind: 'log' | 'strace' }) {
     <ListCard
       error={log.error}
       onRetry={() => void log.refetch()}
+      actions={
+        <ExportButton kind={kind === 'log' ? 'otalog' : 'otastrace'} params={toExportParams(filters)} />
+      }
       filters={
         <>
           <Input
