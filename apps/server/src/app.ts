@@ -23,7 +23,10 @@ import { graphlibFileRoutes } from './modules/graphlib/graphlib-files.routes.js'
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
+import { otaApplicationRoutes } from './modules/ota/applications.routes.js';
 import { otaPackageRoutes } from './modules/ota/package.routes.js';
+import { otaPlanRoutes } from './modules/ota/plans.routes.js';
+import { registerOtaRollout } from './modules/ota/plans.worker.js';
 import { otaRegistryRoutes } from './modules/ota/registry.routes.js';
 import { overviewRoutes } from './modules/overview/overview.routes.js';
 import { registerReportScheduler } from './modules/reports/report-scheduler.js';
@@ -138,6 +141,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(otaPackageRoutes, moduleDeps);
       // OTA gateways and SIM cards (docs/api-ota.md).
       await api.register(otaRegistryRoutes, moduleDeps);
+      // OTA applications, plans and the rollout, log and error traces (docs/api-ota.md).
+      await api.register(otaApplicationRoutes, moduleDeps);
+      await api.register(otaPlanRoutes, moduleDeps);
       await api.register(modelsRoutes, moduleDeps);
       await api.register(groupsRoutes, moduleDeps);
       await api.register(companiesRoutes, moduleDeps);
@@ -182,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerExportWorker(app, { ...workers, instanceId: runtime.instanceId });
   registerReportScheduler(app, workers);
   registerGraphlibSweep(app, workers);
+  registerOtaRollout(app, { config: deps.config, runtime, clock });
   // The layer's timers start once start-up work (migrations) is done; a runtime handed in may have started it.
   app.addHook('onReady', async () => {
     Promise.resolve(ready).then(

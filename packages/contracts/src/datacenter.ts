@@ -138,7 +138,15 @@ export type ReportPoint = z.infer<typeof reportPoint>;
 
 /* ---------------------------------------------------------------- exports (file download) */
 
-export const EXPORT_KINDS = ['history', 'report', 'alarmlog', 'devices', 'statreport'] as const;
+export const EXPORT_KINDS = [
+  'history',
+  'report',
+  'alarmlog',
+  'devices',
+  'statreport',
+  'otalog',
+  'otastrace',
+] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'expired'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
@@ -155,7 +163,8 @@ export const EXPORT_TTL_DAYS = 7;
 /**
  * POST /dataCenter/export. `params` is the query string of the matching screen's list call, as strings:
  * history = GET /device/history/rows (without page/limit), report = GET /dataCenter/dataReportV2,
- * alarmlog = GET /event/alarmlog, devices = GET /device, statreport = GET /device/eventStatReport.
+ * alarmlog = GET /event/alarmlog, devices = GET /device, statreport = GET /device/eventStatReport,
+ * otalog = GET /ota/log, otastrace = GET /ota/strace.
  */
 export const exportCreateBody = z.strictObject({
   kind: z.enum(EXPORT_KINDS),

@@ -2,6 +2,47 @@
 import type { MessageTexts } from './messages.js';
 
 export const OTA_MESSAGES = {
+  // Applications and plans (docs/api-ota.md "Applications", "Plans")
+  'ota.fileRequired': {
+    zh: '请选择一个固件包文件',
+    en: 'a firmware package file is required',
+    es: 'se necesita un archivo de paquete de firmware',
+  },
+  'ota.packageTooLarge': {
+    zh: '固件包不能超过 {max} MB',
+    en: 'the firmware package must not exceed {max} MB',
+    es: 'el paquete de firmware no debe superar {max} MB',
+  },
+  'ota.applicationInUse': {
+    zh: '应用被计划 {plan} 使用,不能删除',
+    en: 'the application is used by plan {plan} and cannot be deleted',
+    es: 'la aplicación la usa el plan {plan} y no se puede borrar',
+  },
+  'ota.unknownApplication': {
+    zh: '应用 {id} 不存在',
+    en: 'application {id} does not exist',
+    es: 'la aplicación {id} no existe',
+  },
+  'ota.unknownGateways': {
+    zh: '网关 {ids} 不存在',
+    en: 'gateways {ids} do not exist',
+    es: 'las pasarelas {ids} no existen',
+  },
+  'ota.noGateways': {
+    zh: '没有可升级的网关',
+    en: 'there is no gateway to upgrade',
+    es: 'no hay ninguna pasarela que actualizar',
+  },
+  'ota.paramVersionNotAbove': {
+    zh: '参数版本须高于网关 {imei} 当前的版本 {current}',
+    en: 'param version must be above {current}, the version gateway {imei} runs',
+    es: 'la versión de parámetros debe ser mayor que {current}, la que usa la pasarela {imei}',
+  },
+  'ota.planStateConflict': {
+    zh: '计划当前为 {state},不能执行此操作',
+    en: 'the plan is {state}: this action is not possible now',
+    es: 'el plan está {state}: esta acción no es posible ahora',
+  },
   // OTA gateway and SIM registry (docs/api-ota.md)
   'ota.invalidImei': {
     zh: 'IMEI 须为 6 到 20 位数字',

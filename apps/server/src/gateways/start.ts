@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { demoOwnerId, ensureDemoDevices, startDemoFleet } from '../demo/demo-fleet.js';
+import { ensureDemoOta, startDemoOta } from '../demo/demo-ota.js';
 import { DEMO_USERNAME } from '../modules/auth/auth.service.js';
 import { scheduleHistoryMaintenance } from '../pipeline/history-partitions.js';
 import type { DeviceRuntime } from '../platform/runtime.js';
@@ -21,11 +22,25 @@ async function startDemo(
   await ensureDemoDevices(db, owner);
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   const mqttUrl = config.MQTT_URL ?? `mqtt://${host}:${ports.mqttPort}`;
-  return startDemoFleet(
+  const fleet = await startDemoFleet(
     db,
     { mqttUrl, dtu: { host, port: ports.dtuPort }, directory: runtime.directory },
     logger,
   );
+  // Two OTA gateways to roll firmware and parameters out to (issue 19).
+  await ensureDemoOta(db, owner);
+  const ota = await startDemoOta(db, { mqttUrl, config, directory: runtime.directory }, logger).catch(
+    async (error: unknown) => {
+      await fleet.stop();
+      throw error;
+    },
+  );
+  return {
+    async stop() {
+      await ota.stop();
+      await fleet.stop();
+    },
+  };
 }
 
 export interface DeviceSide {

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { createDeviceCounters, type DeviceCounters } from '../gateways/device-counters.js';
 import { createBrokerProvisioner, type ProvisionConfig } from '../gateways/mqtt/provisioning/broker-sync.js';
 import type { BrokerProvisioner } from '../gateways/mqtt/provisioning/provisioner.js';
+import { createOtaChannel, type OtaChannel } from '../gateways/ota-channel.js';
 import { createPresence } from '../gateways/presence/presence.js';
 import type { Presence } from '../gateways/types.js';
 import { createLinkCounterStore } from '../modules/devices/link-counters.service.js';
@@ -32,6 +33,8 @@ export interface DeviceRuntime {
   pipeline: Pipeline;
   presence: Presence;
   commands: CommandRouter;
+  /** OTA notices down and progress up (gateways/ota-channel.ts): the MQTT gateway and the OTA module meet here. */
+  ota: OtaChannel;
   /** The alarm engine (docs/api-alarms.md "Triggers"), started once `ready` settles. */
   alarms: AlarmEngine;
   /** Settles when the alarm engine has started (after `RuntimeOptions.ready`); never rejects. */
@@ -105,6 +108,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<DeviceRunt
   const broker = createBrokerProvisioner(options.config, logger);
   const metrics = createMetricsRegistry();
   metrics.register('pipeline', () => pipeline.counters(), ['pending']);
+  const ota = createOtaChannel();
+  metrics.register('ota', () => ota.counters());
   // Flushed by a consumer of the job layer on every instance (each holds its own increments), and at close.
   const deviceCounters = createDeviceCounters({
     repository: createLinkCounterStore(database.db),
@@ -121,6 +126,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<DeviceRunt
     pipeline,
     presence,
     commands,
+    ota,
     alarms,
     alarmsStarted,
     metrics,

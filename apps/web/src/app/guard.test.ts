@@ -128,8 +128,7 @@ describe('navigation guard (SPEC 2.2)', () => {
     serve();
     for (const path of [
       '/scada/design/app',
-      '/ota/firmware',
-      '/ota/log',
+      '/monitorScreen/screen',
       '/balance',
       '/fee/overview',
       '/wxaopen',

@@ -7,11 +7,6 @@
 export const PLANNED_PREFIXES: readonly string[] = [
   // The SCADA designer (issue 18); the lists and the runtime view are built.
   '/scada/design',
-  // OTA (issue 19): the gateways (/ota/device) and SIM cards (/ota/sim) are built.
-  '/ota/firmware',
-  '/ota/app',
-  '/ota/log',
-  '/ota/strace',
   '/rechargeCenter',
   '/balance',
   '/recharge',

@@ -12,7 +12,7 @@
  */
 import { isValidImei } from '../identity.js';
 
-export const TOPIC_KINDS = ['up', 'down', 'ack', 'state'] as const;
+export const TOPIC_KINDS = ['up', 'down', 'ack', 'state', 'ota'] as const;
 export type TopicKind = (typeof TOPIC_KINDS)[number];
 
 /** MQTT allows 65535 bytes; we allow far less. */

@@ -139,6 +139,23 @@ export async function startEmbeddedBroker(
           );
         return;
       }
+      if (kind === 'ota') {
+        // OTA progress (docs/protocols.md "OTA"): acknowledged once the plan's row moved.
+        runtime.directory
+          .byImei(session.imei)
+          .then(async (device) => {
+            if (device)
+              await runtime.ota.progress(
+                { deviceId: device.id, imei: device.imei, ownerUserId: device.ownerUserId },
+                payload,
+              );
+          })
+          .then(
+            () => callback(null),
+            (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+          );
+        return;
+      }
       if (kind === 'ack') uplink.ack(session.link, { id: session.deviceId, imei: session.imei }, payload);
       // `state` is for external brokers; here the connection itself says online/offline.
       else if (kind !== 'state') counters.ignored++;
@@ -161,22 +178,20 @@ export async function startEmbeddedBroker(
     },
   });
   await broker.listen();
+  const publishDown = (topic: string, payload: string) =>
+    new Promise<void>((resolve, reject) =>
+      broker.publish(
+        { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+  runtime.ota.setTransport(publishDown);
 
   broker.on('client', (client) => {
     const session = sessions.get(client);
     if (!session || owners.get(session.deviceId) !== client) return;
     counters.connected++;
-    const link = createMqttCommandLink(
-      session.imei,
-      (topic, payload) =>
-        new Promise((resolve, reject) =>
-          broker.publish(
-            { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
-            (error) => (error ? reject(error) : resolve()),
-          ),
-        ),
-      options.commandTimeoutMs,
-    );
+    const link = createMqttCommandLink(session.imei, publishDown, options.commandTimeoutMs);
     session.link = link;
     session.detach = runtime.commands.attach(session.deviceId, link);
     track(runtime.presence.connected(session.deviceId, 'mqtt', session.remoteAddress));
@@ -262,6 +277,7 @@ export async function startEmbeddedBroker(
     counters: () => ({ ...counters }),
     async close() {
       unsubscribe();
+      runtime.ota.setTransport(null);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const client of owners.values()) {

@@ -132,6 +132,13 @@ export async function startExternalClient(
       }
       return;
     }
+    if (parsed.kind === 'ota') {
+      await runtime.ota.progress(
+        { deviceId: device.id, imei: device.imei, ownerUserId: device.ownerUserId },
+        payload,
+      );
+      return;
+    }
     const ack = parseAck(payload);
     if (!ack.ok) {
       uplink.ack(undefined, device, payload); // counts it as malformed
@@ -194,6 +201,7 @@ export async function startExternalClient(
         [`${share}/d/+/up`]: { qos: 1 },
         [`${share}/d/+/ack`]: { qos: 1 },
         [`${share}/d/+/state`]: { qos: 1 },
+        [`${share}/d/+/ota`]: { qos: 1 },
       });
     }
   } catch (error) {

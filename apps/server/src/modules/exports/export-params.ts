@@ -5,6 +5,7 @@ import {
   type ExportKind,
   eventStatQuery,
   historyRowsQuery,
+  otaLogListQuery,
   type Permission,
 } from '@fleet/contracts';
 import type { z } from 'zod';
@@ -23,6 +24,14 @@ export const EXPORT_KIND_RULES = {
   alarmlog: { schema: alarmLogQuery, permissions: ['Event/log', 'Event'] },
   devices: { schema: deviceListQuery, permissions: ['DeviceManage'] },
   statreport: { schema: eventStatQuery, permissions: ['Event', 'Event/log'] },
+  otalog: {
+    schema: otaLogListQuery.omit({ page: true, limit: true }),
+    permissions: ['OtaManager', 'ota.Log/index'],
+  },
+  otastrace: {
+    schema: otaLogListQuery.omit({ page: true, limit: true }),
+    permissions: ['OtaManager', 'ota.Strace/index'],
+  },
 } as const satisfies Record<ExportKind, { schema: z.ZodType; permissions: readonly Permission[] }>;
 
 export type ExportParams<K extends ExportKind> = z.infer<(typeof EXPORT_KIND_RULES)[K]['schema']>;

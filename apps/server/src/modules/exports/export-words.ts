@@ -43,6 +43,8 @@ export const EXPORT_FILE_WORDS: Record<Language, ExportFileWords> = {
       alarmlog: '报警记录',
       devices: '设备列表',
       statreport: '统计报表',
+      otalog: '升级日志',
+      otastrace: '升级错误追踪',
     },
     history: { time: '时间', device: '设备名称', point: '数据点', value: '值', raw: '原始值', unit: '单位' },
     devices: {
@@ -77,6 +79,8 @@ export const EXPORT_FILE_WORDS: Record<Language, ExportFileWords> = {
       alarmlog: 'Alarm log',
       devices: 'Devices',
       statreport: 'Statistics report',
+      otalog: 'OTA log',
+      otastrace: 'OTA error traces',
     },
     history: {
       time: 'Time',
@@ -118,6 +122,8 @@ export const EXPORT_FILE_WORDS: Record<Language, ExportFileWords> = {
       alarmlog: 'Registro de alarmas',
       devices: 'Dispositivos',
       statreport: 'Informe estadístico',
+      otalog: 'Registro OTA',
+      otastrace: 'Trazas de error OTA',
     },
     history: {
       time: 'Hora',

@@ -15,6 +15,7 @@ export * from '../../modules/graphlib/graphlib.table.js';
 export * from '../../modules/groups/groups.table.js';
 export * from '../../modules/ledger/ledger.table.js';
 export * from '../../modules/models/models.table.js';
+export * from '../../modules/ota/plans.table.js';
 export * from '../../modules/ota/registry.table.js';
 export * from '../../modules/reports/reports.table.js';
 export * from '../../modules/scada/scada.table.js';

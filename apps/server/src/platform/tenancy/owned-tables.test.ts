@@ -30,6 +30,7 @@ const UNSCOPED: Record<string, string> = {
     'the notice worker delivers every tenant’s queued notices, system side',
   'demo/demo-fleet.repository.ts': 'the DEMO=1 seed writes the demo account’s own fleet',
   'demo/demo-scada.repository.ts': 'the DEMO=1 seed writes the demo account’s own drawing',
+  'demo/demo-ota.repository.ts': 'the DEMO=1 seed writes the demo account’s own OTA gateways',
   'modules/auth/auth.repository.ts': 'the signed-in user’s own sessions, roles and login log, by its user id',
   'modules/users/users.repository.ts': 'accounts by id; the users services check isBelowDataOwner first',
   'modules/users/device-count.repository.ts':

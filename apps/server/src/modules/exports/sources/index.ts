@@ -2,6 +2,7 @@ import type { ExportKind } from '@fleet/contracts';
 import { alarmLogSource } from '../../alarms/alarm-log.export-source.js';
 import { statReportSource } from '../../alarms/stat-report.export-source.js';
 import { devicesSource } from '../../devices/devices.export-source.js';
+import { otaLogSource, otaStraceSource } from '../../ota/ota-log.export-source.js';
 import { historySource } from './history.source.js';
 import { reportSource } from './report.source.js';
 import type { SourceFactory } from './types.js';
@@ -13,4 +14,6 @@ export const EXPORT_SOURCES: { [K in ExportKind]: SourceFactory<K> } = {
   alarmlog: alarmLogSource,
   devices: devicesSource,
   statreport: statReportSource,
+  otalog: otaLogSource,
+  otastrace: otaStraceSource,
 };

@@ -15,6 +15,8 @@ const en: Texts = {
       alarmlog: 'Alarm log',
       devices: 'Device list',
       statreport: 'Statistics report',
+      otalog: 'OTA log',
+      otastrace: 'OTA error traces',
     },
     status: {
       all: 'All statuses',

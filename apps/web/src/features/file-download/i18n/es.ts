@@ -15,6 +15,8 @@ const es: Texts = {
       alarmlog: 'Registro de alarmas',
       devices: 'Lista de dispositivos',
       statreport: 'Informe estadístico',
+      otalog: 'Registro OTA',
+      otastrace: 'Trazas de error OTA',
     },
     status: {
       all: 'Todos los estados',

@@ -13,6 +13,8 @@ const zh = {
       alarmlog: '报警记录',
       devices: '设备列表',
       statreport: '统计报表',
+      otalog: '升级日志',
+      otastrace: '升级错误追踪',
     },
     status: {
       all: '全部状态',
