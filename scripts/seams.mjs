@@ -18,6 +18,8 @@ const CEILINGS = {
   files_with_sql_outside_repositories: 0,
   // 18 before the one-hook-per-file split of issue 15 (DESIGN 4); a second hook goes in its own file.
   web_api_files_with_several_hooks: 0,
+  // 4 before issue 15 (the demo fleet imported the simulator tool); the demo's devices are @fleet/device-sim.
+  server_files_importing_the_simulator: 0,
 };
 
 function files(dir, keep) {
@@ -99,7 +101,9 @@ for (const p of [...server, ...web, ...contracts]) {
 }
 
 // 6. The server importing the simulator (a tool) for its demo.
-const simulator = server.filter((p) => /from '@fleet\/simulator'/.test(text.get(p))).map(rel);
+const simulator = server
+  .filter((p) => /from '@fleet\/simulator(\/[^']*)?'|from '[^']*tools\/simulator\//.test(text.get(p)))
+  .map(rel);
 
 const report = {
   tenancy_filter_sites: tenancy.length,

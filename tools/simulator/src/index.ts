@@ -1,8 +1,3 @@
-export * from './dtu-gateway.js';
-export * from './fleet.js';
-export * from './modbus-slave.js';
-export * from './mqtt-device.js';
+// The simulator tool: the OTA agent (and the CLI in cli.ts). The simulated devices themselves live in
+// @fleet/device-sim, which the server's demo fleet uses too.
 export * from './ota-agent.js';
-export * from './request-framer.js';
-export * from './signals.js';
-export * from './test-platform.js';
