@@ -10,7 +10,7 @@ import { call, login } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { byteRange } from './byte-range.js';
 import { createDownloadTokens } from './download-token.js';
-import { OTA_STORE_AREA } from './package.routes.js';
+import { OTA_STORE_AREA } from './package-download.service.js';
 
 let t: TestApp;
 let baseUrl: string;
