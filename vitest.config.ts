@@ -7,6 +7,7 @@ export default defineConfig({
       'packages/contracts',
       'packages/protocols',
       'packages/scada-model',
+      'packages/device-sim',
       'apps/server',
       'apps/web',
       'tools/simulator',

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outfile = join(root, 'apps/server/dist/main.js');
-const sources = ['apps/server/src', 'apps/server/package.json', 'packages', 'tools/simulator/src'];
+const sources = ['apps/server/src', 'apps/server/package.json', 'packages'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -4,7 +4,7 @@
  * argv[2]'s file, prints `ready` once every gateway connected, stops on SIGTERM.
  */
 import { readFileSync } from 'node:fs';
-import { DtuGateway, SimulatedSlave } from '../../tools/simulator/src/index.js';
+import { DtuGateway, SimulatedSlave } from '@fleet/device-sim';
 import { REGISTERS_PER_SLAVE, SLAVE_IDS } from './dtu-fleet.js';
 
 interface ChildInput {

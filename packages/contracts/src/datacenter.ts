@@ -170,7 +170,8 @@ export const exportCreateBody = z.strictObject({
   kind: z.enum(EXPORT_KINDS),
   params: z.record(z.string(), z.string().max(4000)),
   format: z.enum(EXPORT_FORMATS).default('auto'),
-  lang: z.enum(['zh', 'en', 'es']).default('zh'),
+  /** Language of the job's title and file; absent: the request's Accept-Language (zh without one). */
+  lang: z.enum(['zh', 'en', 'es']).optional(),
   tz: timeZoneQuery,
 });
 export type ExportCreateBody = z.infer<typeof exportCreateBody>;

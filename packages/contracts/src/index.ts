@@ -5,6 +5,7 @@ export * from './alarms.js';
 export * from './auth.js';
 export * from './commands.js';
 export * from './connectivity.js';
+export * from './created-names.js';
 export * from './datacenter.js';
 export * from './datapoint.js';
 export * from './device.js';

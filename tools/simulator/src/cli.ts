@@ -9,10 +9,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DtuGateway } from './dtu-gateway.js';
-import { MQTT_DEMO_POINTS, planFleet } from './fleet.js';
-import { SimulatedSlave } from './modbus-slave.js';
-import { MqttDevice } from './mqtt-device.js';
+import { DtuGateway, MQTT_DEMO_POINTS, MqttDevice, planFleet, SimulatedSlave } from '@fleet/device-sim';
 
 export type CliCommand =
   | {

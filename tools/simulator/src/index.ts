@@ -1,9 +1,3 @@
-export * from './dtu-gateway.js';
-export * from './fleet.js';
-export * from './modbus-slave.js';
-export * from './mqtt-device.js';
-export * from './ota-agent.js';
-export * from './ota-gateway.js';
-export * from './request-framer.js';
-export * from './signals.js';
-export * from './test-platform.js';
+// The simulator tool is its CLI (cli.ts): the simulated devices, OTA gateways included, live in
+// @fleet/device-sim, which the server's demo fleet uses too.
+export * from '@fleet/device-sim';

@@ -1,5 +1,5 @@
 import { DeviceProtocol } from '@fleet/contracts';
-import { type FleetPlan, planFleet, type RunningFleet, startFleet } from '@fleet/simulator';
+import { type FleetPlan, planFleet, type RunningFleet, startFleet } from '@fleet/device-sim';
 import type { Logger } from 'pino';
 import { type DeviceSecrets, hashSecrets, newSecrets, randomCode } from '../modules/devices/credentials.js';
 import type { DeviceDirectory } from '../pipeline/directory.js';

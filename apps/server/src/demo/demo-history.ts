@@ -8,7 +8,7 @@ const MINUTE = 60_000;
 /**
  * A week of history for a new demo sensor, one reading a minute (the run state every 15 minutes), so the
  * history chart, the data report and the exports have something to show within a minute of the quick
- * start. The shapes follow the live simulator (tools/simulator MQTT_DEMO_POINTS): a daily temperature
+ * start. The shapes follow the live simulator (@fleet/device-sim MQTT_DEMO_POINTS): a daily temperature
  * swing, humidity against it, and an energy counter that ends at the simulator's start value (1,000 kWh),
  * so the live readings continue it without a reset. Written straight into point_history: no alarms fire
  * for the past.

@@ -1,5 +1,5 @@
 import { DeviceProtocol } from '@fleet/contracts';
-import { OtaGateway } from '@fleet/simulator';
+import { OtaGateway } from '@fleet/device-sim';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { hashSecrets, newSecrets, randomCode } from '../modules/devices/credentials.js';

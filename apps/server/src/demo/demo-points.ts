@@ -1,4 +1,4 @@
-import type { PlannedSlave } from '@fleet/simulator';
+import type { PlannedSlave } from '@fleet/device-sim';
 import { type PointFields, pointFields } from '../modules/devices/point-defaults.js';
 
 export type DemoPoint = PointFields;
@@ -10,7 +10,7 @@ const RUN_TRANSLATION = {
   ],
 };
 
-/** Points matching what the simulator's devices report (tools/simulator MQTT_DEMO_POINTS, slave plan). */
+/** Points matching what the simulator's devices report (@fleet/device-sim MQTT_DEMO_POINTS, slave plan). */
 export const demoPoints = {
   mqtt: [
     pointFields({

@@ -1,4 +1,4 @@
-import type { FleetPlan } from '@fleet/simulator';
+import type { FleetPlan } from '@fleet/device-sim';
 import { and, eq, inArray } from 'drizzle-orm';
 import { dataPoints, devices, slaveDevices } from '../modules/devices/devices.table.js';
 import { scadaApps } from '../modules/scada/scada.table.js';

@@ -1,5 +1,5 @@
 /** The demo SCADA app (issue 17 item 5): the drawing is built in demo-scada-document.ts. */
-import type { FleetPlan } from '@fleet/simulator';
+import type { FleetPlan } from '@fleet/device-sim';
 import type { Executor } from '../platform/db/client.js';
 import { demoScadaPoints, findDemoScadaApp, insertDemoScadaApp } from './demo-scada.repository.js';
 import { buildDemoScadaDocument } from './demo-scada-document.js';

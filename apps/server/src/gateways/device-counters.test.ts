@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { DeviceDetail } from '@fleet/contracts';
-import { RequestFramer, SimulatedSlave } from '@fleet/simulator';
+import { RequestFramer, SimulatedSlave } from '@fleet/device-sim';
 import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CounterIncrement } from '../modules/devices/device-counters.repository.js';

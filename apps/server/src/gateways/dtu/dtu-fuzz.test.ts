@@ -4,8 +4,8 @@
  * frames; device B is a well-behaved simulated gateway with the same slave id and addresses.
  */
 import net from 'node:net';
+import { createRandom, RequestFramer, DtuGateway as SimulatedDtu, SimulatedSlave } from '@fleet/device-sim';
 import { appendCrc, buildRegistrationPacket } from '@fleet/protocols';
-import { createRandom, RequestFramer, DtuGateway as SimulatedDtu, SimulatedSlave } from '@fleet/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredReading } from '../../pipeline/types.js';
 import { type DtuHarness, startDtuHarness, type TestDtuDevice, waitFor } from './dtu.fixtures.js';

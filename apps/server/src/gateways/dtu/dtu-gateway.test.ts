@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { DtuGateway as SimulatedDtu, SimulatedSlave } from '@fleet/simulator';
+import { DtuGateway as SimulatedDtu, SimulatedSlave } from '@fleet/device-sim';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { devices } from '../../modules/devices/devices.table.js';

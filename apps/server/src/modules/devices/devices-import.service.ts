@@ -40,6 +40,9 @@ const importRow = z.object({
     .transform((v) => v === '1' || v === 'true' || v === 'yes'),
 });
 
+/** What an import reads: the bytes of an uploaded xlsx file, or the JSON body of IMEI lines. */
+export type ImportSource = { workbook: Buffer } | { imeis: ImportImeisBody };
+
 export interface ImportDeps {
   repo: DevicesRepository;
   modelFor(scope: Scope, id: number): Promise<ModelDefaults | null>;
@@ -187,54 +190,59 @@ export function createDevicesImportService({ repo, modelFor, applyModelTemplate,
       return Buffer.from(await wb.xlsx.writeBuffer());
     },
 
-    /** The first sheet of an xlsx file built from the template (row 1: column keys). */
-    async importWorkbook(scope: Scope, file: Buffer): Promise<ImportResult> {
-      const wb = new ExcelJS.Workbook();
-      try {
-        await wb.xlsx.load(file as unknown as ArrayBuffer);
-      } catch {
-        throw new AppError(BizCode.PARAM_ERROR, 'file: not an xlsx workbook');
-      }
-      const sheet = wb.worksheets[0];
-      if (!sheet) throw new AppError(BizCode.PARAM_ERROR, 'file: the workbook has no sheet');
-      const keys: string[] = [];
-      sheet.getRow(1).eachCell((cell, col) => {
-        keys[col] = cellText(cell.value).trim();
-      });
-      if (!keys.includes('device_imei'))
-        throw new AppError(BizCode.PARAM_ERROR, 'file: row 1 must hold the column keys of the template');
-      const rows: { row: number; cells: Record<string, string> }[] = [];
-      sheet.eachRow((row, number) => {
-        if (number === 1) return;
-        const cells: Record<string, string> = {};
-        row.eachCell((cell, col) => {
-          const key = keys[col];
-          if (key && (IMPORT_COLUMNS as readonly string[]).includes(key)) cells[key] = cellText(cell.value);
-        });
-        if (Object.values(cells).some((v) => v.trim() !== '')) rows.push({ row: number, cells });
-      });
-      return importRows(scope, rows);
-    },
-
-    /** SPEC 5: several IMEIs, one per line (blank lines skipped; row = line number). */
-    async importImeis(scope: Scope, body: ImportImeisBody): Promise<ImportResult> {
-      const rows = body.imeis
-        .split(/\r?\n/)
-        .map((line, i) => ({ row: i + 1, imei: line.trim() }))
-        .filter((r) => r.imei !== '')
-        .map(({ row, imei }) => ({
-          row,
-          cells: {
-            device_imei: imei,
-            ...(body.protocol !== undefined && { protocol: String(body.protocol) }),
-            ...(body.gateway_protocol && { gateway_protocol: body.gateway_protocol }),
-            ...(body.model_id && { model_id: String(body.model_id) }),
-          },
-        }));
-      if (rows.length === 0) throw fieldError('body.imeis', 'import.noImei');
-      return importRows(scope, rows);
+    /** One import, all or nothing: an xlsx workbook built from the template, or IMEI lines. */
+    importDevices(scope: Scope, source: ImportSource): Promise<ImportResult> {
+      return 'workbook' in source ? importWorkbook(scope, source.workbook) : importImeis(scope, source.imeis);
     },
   };
+
+  /** The first sheet of an xlsx file built from the template (row 1: column keys). */
+  async function importWorkbook(scope: Scope, file: Buffer): Promise<ImportResult> {
+    const wb = new ExcelJS.Workbook();
+    try {
+      await wb.xlsx.load(file as unknown as ArrayBuffer);
+    } catch {
+      throw new AppError(BizCode.PARAM_ERROR, 'file: not an xlsx workbook');
+    }
+    const sheet = wb.worksheets[0];
+    if (!sheet) throw new AppError(BizCode.PARAM_ERROR, 'file: the workbook has no sheet');
+    const keys: string[] = [];
+    sheet.getRow(1).eachCell((cell, col) => {
+      keys[col] = cellText(cell.value).trim();
+    });
+    if (!keys.includes('device_imei'))
+      throw new AppError(BizCode.PARAM_ERROR, 'file: row 1 must hold the column keys of the template');
+    const rows: { row: number; cells: Record<string, string> }[] = [];
+    sheet.eachRow((row, number) => {
+      if (number === 1) return;
+      const cells: Record<string, string> = {};
+      row.eachCell((cell, col) => {
+        const key = keys[col];
+        if (key && (IMPORT_COLUMNS as readonly string[]).includes(key)) cells[key] = cellText(cell.value);
+      });
+      if (Object.values(cells).some((v) => v.trim() !== '')) rows.push({ row: number, cells });
+    });
+    return importRows(scope, rows);
+  }
+
+  /** SPEC 5: several IMEIs, one per line (blank lines skipped; row = line number). */
+  async function importImeis(scope: Scope, body: ImportImeisBody): Promise<ImportResult> {
+    const rows = body.imeis
+      .split(/\r?\n/)
+      .map((line, i) => ({ row: i + 1, imei: line.trim() }))
+      .filter((r) => r.imei !== '')
+      .map(({ row, imei }) => ({
+        row,
+        cells: {
+          device_imei: imei,
+          ...(body.protocol !== undefined && { protocol: String(body.protocol) }),
+          ...(body.gateway_protocol && { gateway_protocol: body.gateway_protocol }),
+          ...(body.model_id && { model_id: String(body.model_id) }),
+        },
+      }));
+    if (rows.length === 0) throw fieldError('body.imeis', 'import.noImei');
+    return importRows(scope, rows);
+  }
 }
 
 export type DevicesImportService = ReturnType<typeof createDevicesImportService>;

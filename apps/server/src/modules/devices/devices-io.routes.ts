@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
-import { importImeisBody, importResult, slaveExportQuery } from '@fleet/contracts';
-import type { FastifyReply } from 'fastify';
+import { type ImportImeisBody, importImeisBody, importResult, slaveExportQuery } from '@fleet/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
@@ -15,6 +15,22 @@ const MAX_FILE = 10 * 1024 * 1024;
 
 function sendFile(reply: FastifyReply, file: Buffer, name: string) {
   return reply.type(XLSX).header('content-disposition', `attachment; filename="${name}"`).send(file);
+}
+
+/** The bytes of the multipart field "file" (at most MAX_FILE). */
+async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+  const file = await request.file();
+  if (!file) throw paramError('file: required');
+  return file.toBuffer().catch(() => {
+    throw paramError(`file: larger than ${MAX_FILE / 1024 / 1024} MB`);
+  });
+}
+
+function importImeisOf(body: unknown): ImportImeisBody {
+  const parsed = importImeisBody.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw paramError(`body.${issue.path.join('.') || 'imeis'}: ${issue.message}`);
 }
 
 /** Import template, import (xlsx or IMEI lines), slave export. */
@@ -43,21 +59,10 @@ export const deviceIoRoutes: FastifyPluginAsyncZod<{ services: DeviceServices }>
       },
     },
     async (request) => {
-      const scope = scopeOf(request);
-      if (request.isMultipart()) {
-        const file = await request.file();
-        if (!file) throw paramError('file: required');
-        const buffer = await file.toBuffer().catch(() => {
-          throw paramError(`file: larger than ${MAX_FILE / 1024 / 1024} MB`);
-        });
-        return ok(await imports.importWorkbook(scope, buffer));
-      }
-      const parsed = importImeisBody.safeParse(request.body ?? {});
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        throw paramError(`body.${issue.path.join('.') || 'imeis'}: ${issue.message}`);
-      }
-      return ok(await imports.importImeis(scope, parsed.data));
+      const source = request.isMultipart()
+        ? { workbook: await uploadedFile(request) }
+        : { imeis: importImeisOf(request.body) };
+      return ok(await imports.importDevices(scopeOf(request), source));
     },
   );
 

@@ -6,6 +6,7 @@ import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { createFileStore } from '../../platform/files/file-store.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
+import { requestLanguage } from '../../platform/http/language.js';
 import { EXPORT_WAKE } from './export-worker.js';
 import { createExportsRepository } from './exports.repository.js';
 import { createExportsService } from './exports.service.js';
@@ -46,7 +47,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         response: okResponse(exportJobRow),
       },
     },
-    async (request) => ok(await exports.create(scopeOf(request), request.body)),
+    async (request) => ok(await exports.create(scopeOf(request), request.body, requestLanguage(request))),
   );
   app.get(
     '/dataCenter/fileDownload',

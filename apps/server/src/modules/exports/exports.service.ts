@@ -3,6 +3,7 @@ import {
   type ExportCreateBody,
   type ExportJobRow,
   type ExportListQuery,
+  type Language,
 } from '@fleet/contracts';
 import { notFound } from '../../platform/auth/access.js';
 import { hasPermission, type Scope } from '../../platform/auth/scope.js';
@@ -39,8 +40,10 @@ export function createExportsService({ repo, store, clock, wake }: ExportsServic
   }
 
   return {
-    async create(scope: Scope, body: ExportCreateBody): Promise<ExportJobRow> {
-      const { kind, lang } = body;
+    /** `requestLang`: the caller's language, used when the body names none. */
+    async create(scope: Scope, body: ExportCreateBody, requestLang: Language): Promise<ExportJobRow> {
+      const { kind } = body;
+      const lang = body.lang ?? requestLang;
       // The data itself needs the permission of the list it comes from.
       if (!EXPORT_KIND_RULES[kind].permissions.some((p) => hasPermission(scope, p))) throw noPermission();
       parseExportParams(kind, body.params);

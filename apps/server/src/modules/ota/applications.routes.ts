@@ -20,7 +20,7 @@ import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
 import { fieldError, paramError } from '../../platform/http/errors.js';
 import { createOtaApplicationsRepository } from './applications.repository.js';
 import { createOtaApplicationsService, type UploadedPackage } from './applications.service.js';
-import { OTA_STORE_AREA } from './package.routes.js';
+import { OTA_STORE_AREA } from './package-download.service.js';
 
 const tags = ['ota'];
 const read = { permission: ['OtaManager', 'ota.Application/index'] } as const;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { OtaAgent } from '@fleet/device-sim';
 import { signManifest } from '@fleet/protocols';
-import { OtaAgent } from '@fleet/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otaSigningKeyFor } from '../../platform/crypto/signing-key.js';
 import { createFileStore } from '../../platform/files/file-store.js';
@@ -10,7 +10,7 @@ import { call, login } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { byteRange } from './byte-range.js';
 import { createDownloadTokens } from './download-token.js';
-import { OTA_STORE_AREA } from './package.routes.js';
+import { OTA_STORE_AREA } from './package-download.service.js';
 
 let t: TestApp;
 let baseUrl: string;

@@ -1,17 +1,13 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { otaSigningKeyFor } from '../../platform/crypto/signing-key.js';
 import type { ModuleDeps } from '../../platform/deps.js';
-import { createFileStore, isFileHash } from '../../platform/files/file-store.js';
 import { ok, okResponse } from '../../platform/http/envelope.js';
 import { byteRange } from './byte-range.js';
 import { createDownloadTokens } from './download-token.js';
-
-/** Firmware packages live apart from export files (`files/ota/<2 hex>/<sha256>`). */
-export const OTA_STORE_AREA = 'ota';
+import { createPackageDownloadService } from './package-download.service.js';
 
 function refuse(reply: FastifyReply, status: 403 | 404, text: string) {
   return reply
@@ -29,8 +25,11 @@ function refuse(reply: FastifyReply, status: 403 | 404, text: string) {
  */
 export const otaPackageRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const signingKey = otaSigningKeyFor(deps.config);
-  const tokens = createDownloadTokens(signingKey.privateKey);
-  const store = createFileStore(deps.config.DATA_DIR, OTA_STORE_AREA);
+  const packages = createPackageDownloadService({
+    dataDir: deps.config.DATA_DIR,
+    tokens: createDownloadTokens(signingKey.privateKey),
+    clock: deps.clock,
+  });
 
   app.get(
     '/ota/package/:hash',
@@ -45,16 +44,9 @@ export const otaPackageRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, d
     },
     async (request, reply) => {
       const { hash } = request.params;
-      if (!isFileHash(hash)) return refuse(reply, 404, 'not found');
-      const now = Math.floor(deps.clock().getTime() / 1000);
-      if (!tokens.check(hash, request.query.t ?? '', now))
-        return refuse(reply, 403, 'link expired or not valid');
-      const file = store.path(hash);
-      const size = await stat(file).then(
-        (s) => s.size,
-        () => null,
-      );
-      if (size === null) return refuse(reply, 404, 'not found');
+      const found = await packages.locate(hash, request.query.t ?? '');
+      if (found.kind === 'refused') return refuse(reply, found.status, found.text);
+      const { path: file, size } = found;
       reply
         .type('application/octet-stream')
         .header('accept-ranges', 'bytes')

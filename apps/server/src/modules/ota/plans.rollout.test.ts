@@ -11,7 +11,7 @@ import {
   type OtaPlanDetail,
   type OtaPlanDeviceRow,
 } from '@fleet/contracts';
-import { OtaGateway } from '@fleet/simulator';
+import { OtaGateway } from '@fleet/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MqttGateway, startMqttGateway } from '../../gateways/mqtt/mqtt-gateway.js';
 import { connectDevice, eventually } from '../../gateways/mqtt/mqtt-test-support.js';

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
+import { requestLanguage } from '../../platform/http/language.js';
 import { createDeviceLookup } from '../devices/device-lookup.service.js';
 import { contentDisposition } from '../exports/exports.routes.js';
 import { createTemplateLookup } from '../templates/template-lookup.service.js';
@@ -65,7 +66,7 @@ export const scadaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
         response: okResponse(scadaDetail),
       },
     },
-    async (request) => ok(await service.create(scopeOf(request), request.body)),
+    async (request) => ok(await service.create(scopeOf(request), request.body, requestLanguage(request))),
   );
   app.post(
     '/scada/import',
@@ -79,7 +80,7 @@ export const scadaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
         response: okResponse(scadaDetail),
       },
     },
-    async (request) => ok(await service.importFile(scopeOf(request), request.body)),
+    async (request) => ok(await service.importFile(scopeOf(request), request.body, requestLanguage(request))),
   );
   app.get(
     '/scada/:id',
@@ -129,7 +130,10 @@ export const scadaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
         response: okResponse(scadaDetail),
       },
     },
-    async (request) => ok(await service.copy(scopeOf(request), request.params.id, request.body ?? {})),
+    async (request) =>
+      ok(
+        await service.copy(scopeOf(request), request.params.id, request.body ?? {}, requestLanguage(request)),
+      ),
   );
   app.get(
     '/scada/:id/export',

@@ -1,15 +1,17 @@
-import type {
-  ListResult,
-  ScadaCreateBody,
-  ScadaDetail,
-  ScadaExportFile,
-  ScadaImportBody,
-  ScadaKind,
-  ScadaListQuery,
-  ScadaPoints,
-  ScadaResolved,
-  ScadaRow,
-  ScadaUpdateBody,
+import {
+  createdName,
+  type Language,
+  type ListResult,
+  type ScadaCreateBody,
+  type ScadaDetail,
+  type ScadaExportFile,
+  type ScadaImportBody,
+  type ScadaKind,
+  type ScadaListQuery,
+  type ScadaPoints,
+  type ScadaResolved,
+  type ScadaRow,
+  type ScadaUpdateBody,
 } from '@fleet/contracts';
 import {
   collectPointRefs,
@@ -48,12 +50,19 @@ const toRow = (r: ScadaListRow): ScadaRow => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
-/** An empty drawing: one page on the default canvas. */
-export function emptyDocument(name?: string): ScadaDocument {
+/** An empty drawing: one page on the default canvas, named in `lang`. */
+export function emptyDocument(name?: string, lang: Language = 'zh'): ScadaDocument {
   const doc = {
     schemaVersion: SCADA_SCHEMA_VERSION,
     ...(name && { name }),
-    pages: { main: { name: 'Main', canvas: { ...DEFAULT_CANVAS }, elements: {}, order: [] } },
+    pages: {
+      main: {
+        name: createdName('scada.firstPage', lang),
+        canvas: { ...DEFAULT_CANVAS },
+        elements: {},
+        order: [],
+      },
+    },
     pageOrder: ['main'],
   };
   const loaded = loadDocument(doc);
@@ -153,10 +162,13 @@ export function createScadaService({ repo, templates, devices }: ScadaServiceDep
       return { ...toRow(row), document: current(row.document) };
     },
 
-    async create(scope: Scope, body: ScadaCreateBody): Promise<ScadaDetail> {
+    /** `lang`: the caller's language, which names the first page of an empty drawing. */
+    async create(scope: Scope, body: ScadaCreateBody, lang: Language): Promise<ScadaDetail> {
       requireManager(scope);
       const document =
-        body.document === undefined ? emptyDocument() : checkDocument(body.document, 'body.document');
+        body.document === undefined
+          ? emptyDocument(undefined, lang)
+          : checkDocument(body.document, 'body.document');
       const templateId = await checkTemplate(scope, body.kind, body.template_id, 'body.template_id');
       return insert(scope, {
         kind: body.kind,
@@ -201,12 +213,12 @@ export function createScadaService({ repo, templates, devices }: ScadaServiceDep
     },
 
     /** A new drawing (version 1) with the same kind, binding and document; counted against the limit. */
-    async copy(scope: Scope, id: number, body: { name?: string }): Promise<ScadaDetail> {
+    async copy(scope: Scope, id: number, body: { name?: string }, lang: Language): Promise<ScadaDetail> {
       requireManager(scope);
       const source = await visible(scope, id);
       return insert(scope, {
         kind: source.kind,
-        name: body.name ?? `${source.name} (copy)`.slice(0, 64),
+        name: body.name ?? createdName('scada.copyOf', lang, { name: source.name }).slice(0, 64),
         templateId: source.templateId,
         document: current(source.document),
         thumbnail: source.thumbnail,
@@ -226,13 +238,13 @@ export function createScadaService({ repo, templates, devices }: ScadaServiceDep
     },
 
     /** An exported file as a new drawing; older documents are migrated, a template needs a template here. */
-    async importFile(scope: Scope, body: ScadaImportBody): Promise<ScadaDetail> {
+    async importFile(scope: Scope, body: ScadaImportBody, lang: Language): Promise<ScadaDetail> {
       requireManager(scope);
       const document = checkDocument(body.document, 'body.document');
       const templateId = await checkTemplate(scope, body.kind, body.template_id, 'body.template_id');
       return insert(scope, {
         kind: body.kind,
-        name: body.name ?? 'Imported',
+        name: body.name ?? createdName('scada.imported', lang),
         templateId,
         document,
         thumbnail: null,

@@ -208,14 +208,22 @@ describe('SCADA apps', () => {
   });
 
   it('copies a drawing into a new one at version 1', async () => {
-    const res = await call<ScadaDetail>(t.app, 'POST', `/scada/${id}/copy`, { token: owner.token, body: {} });
+    const en = { 'accept-language': 'en' };
+    const res = await call<ScadaDetail>(t.app, 'POST', `/scada/${id}/copy`, {
+      token: owner.token,
+      body: {},
+      headers: en,
+    });
     expect(res.body.data).toMatchObject({
       name: 'Station three (copy)',
       version: 1,
       thumbnail: PNG_THUMBNAIL,
     });
     expect(res.body.data.document).toEqual(templateDocument());
-    const bare = await call<ScadaDetail>(t.app, 'POST', `/scada/${id}/copy`, { token: owner.token });
+    const bare = await call<ScadaDetail>(t.app, 'POST', `/scada/${id}/copy`, {
+      token: owner.token,
+      headers: en,
+    });
     expect(bare.body.data).toMatchObject({ name: 'Station three (copy)', version: 1 });
     const named = await call<ScadaDetail>(t.app, 'POST', `/scada/${id}/copy`, {
       token: owner.token,

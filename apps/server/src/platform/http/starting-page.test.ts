@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pageLanguage, registerStartupGate } from './starting-page.js';
+import { languageOf } from './language.js';
+import { registerStartupGate } from './starting-page.js';
 
 function gatedApp() {
   let open: () => void = () => {};
@@ -62,9 +63,9 @@ describe('start-up gate', () => {
   });
 
   it('picks zh, en or es from Accept-Language, zh by default', () => {
-    expect(pageLanguage('en-US,en;q=0.8')).toBe('en');
-    expect(pageLanguage('fr-FR, es;q=0.5')).toBe('es');
-    expect(pageLanguage('de')).toBe('zh');
-    expect(pageLanguage(undefined)).toBe('zh');
+    expect(languageOf('en-US,en;q=0.8')).toBe('en');
+    expect(languageOf('fr-FR, es;q=0.5')).toBe('es');
+    expect(languageOf('de')).toBe('zh');
+    expect(languageOf(undefined)).toBe('zh');
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { languageOf } from './language.js';
 
 /**
  * While start-up work (migrations, bootstrap) is still running, a browser opening the platform gets a
@@ -18,15 +19,6 @@ const WORDS = {
 } as const;
 
 type Language = keyof typeof WORDS;
-
-/** The first of zh, en, es named in Accept-Language (zh when none: SPEC 1's default language). */
-export function pageLanguage(acceptLanguage: string | undefined): Language {
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const tag = part.trim().slice(0, 2).toLowerCase();
-    if (tag === 'zh' || tag === 'en' || tag === 'es') return tag;
-  }
-  return 'zh';
-}
 
 export function startingPage(language: Language): string {
   const { title, text } = WORDS[language];
@@ -58,7 +50,7 @@ export function registerStartupGate(app: FastifyInstance, ready: Promise<unknown
         .header('Retry-After', '1')
         .header('Cache-Control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(startingPage(pageLanguage(request.headers['accept-language'])));
+        .send(startingPage(languageOf(request.headers['accept-language'])));
     }
     await ready;
   });

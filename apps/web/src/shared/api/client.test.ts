@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../i18n';
 import { clearSession, getRefreshToken, getToken, saveSession } from '../session/token';
+import { useSettings } from '../store/settings';
 import { api, buildUrl, configureApiClient, type Notifier, resetApiClientState } from './client';
 import { ApiError, LocalCode } from './errors';
 
@@ -61,6 +62,15 @@ describe('api client', () => {
     expect(calls[0]?.url).toBe('/api/v1/dict?key=user_type');
     expect(headerOf(calls[0], 'X-Token')).toBe('T1');
     expect(buildUrl('/x', { a: 1, b: null, c: '' })).toBe('/api/v1/x?a=1');
+  });
+
+  it("sends the user's chosen language as Accept-Language", async () => {
+    fetchMock.mockImplementation(async () => ok(null));
+    useSettings.getState().setLanguage('es');
+    await api.get('/dict');
+    useSettings.getState().setLanguage('zh');
+    await api.get('/dict');
+    expect(calls.map((call) => headerOf(call, 'Accept-Language'))).toEqual(['es', 'zh']);
   });
 
   it('refreshes ONCE when the token is within 30 s of expiry while other calls wait', async () => {

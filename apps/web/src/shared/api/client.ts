@@ -1,6 +1,7 @@
 import type { Envelope, LoginResult } from '@fleet/contracts';
 import i18n from '../i18n';
 import { clearSession, getRefreshToken, getToken, needsRefresh, saveSession } from '../session/token';
+import { useSettings } from '../store/settings';
 import { ApiError, LocalCode, reactionTo } from './errors';
 
 export const API_BASE = '/api/v1';
@@ -74,6 +75,17 @@ export function resetApiClientState(): void {
   notifier = queueingNotifier;
 }
 
+/**
+ * Headers of every API call: the user's chosen language as Accept-Language, so what the platform
+ * creates for the user (export titles, copies, a new drawing's first page) is named in it.
+ */
+export function baseHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'Accept-Language': useSettings.getState().language };
+  const token = getToken();
+  if (token) headers['X-Token'] = token;
+  return headers;
+}
+
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -98,9 +110,7 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
     else outer.addEventListener('abort', onOuterAbort, { once: true });
   }
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
-  if (token) headers['X-Token'] = token;
+  const headers: Record<string, string> = { Accept: 'application/json', ...baseHeaders() };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;

@@ -1,5 +1,4 @@
-import { getToken } from '../session/token';
-import { buildUrl, ensureFreshToken, type QueryValue } from './client';
+import { baseHeaders, buildUrl, ensureFreshToken, type QueryValue } from './client';
 import { ApiError, LocalCode } from './errors';
 
 /** Files take longer to build than JSON answers (an export may hold 50,000 rows). */
@@ -70,9 +69,7 @@ export async function downloadFile(
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? DOWNLOAD_TIMEOUT_MS);
   const onAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
-  const headers: Record<string, string> = {};
-  const token = getToken();
-  if (token) headers['X-Token'] = token;
+  const headers = baseHeaders();
   try {
     let response: Response;
     try {

@@ -1,10 +1,9 @@
-import { isValidImei, mayPublish, maySubscribe } from '@fleet/protocols';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../../platform/deps.js';
-import type { OfflineReason } from '../../types.js';
-import { isExpired, secretMatches, verifyDeviceSecret } from '../credentials.js';
+import { secretMatches } from '../credentials.js';
+import { createEmqxHooksService } from './emqx-hooks.service.js';
 
 /** Header carrying EMQX_HOOK_SECRET on every hook request (set in EMQX's authenticator, authorizer and action). */
 export const HOOK_SECRET_HEADER = 'x-hook-secret';
@@ -33,14 +32,6 @@ const verdict = z.object({
   is_superuser: z.boolean().optional(),
 });
 
-/** EMQX's disconnect reasons as the online/offline log names them; null: a newer connection took over. */
-function offlineReason(reason: string | undefined): OfflineReason | null {
-  if (reason === 'takenover' || reason === 'discarded') return null;
-  if (reason === 'keepalive_timeout') return 'heartbeat';
-  if (reason === 'kicked') return 'kicked';
-  return 'closed';
-}
-
 /**
  * EMQX 5 asks the platform (docs/protocols.md "EMQX"): its HTTP authenticator and authorizer post
  * here at each login, publish and subscribe, and a rule engine HTTP action posts the client
@@ -48,7 +39,7 @@ function offlineReason(reason: string | undefined): OfflineReason | null {
  * ours to judge ('ignore': EMQX asks its next source, e.g. for the platform's own user).
  */
 export const emqxHookRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const { runtime } = deps;
+  const hooks = createEmqxHooksService({ runtime: deps.runtime, clock: deps.clock });
   const secret = deps.config.EMQX_HOOK_SECRET ?? '';
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     const given = request.headers[HOOK_SECRET_HEADER];
@@ -69,14 +60,7 @@ export const emqxHookRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
         response: { 200: verdict },
       },
     },
-    async ({ body }) => {
-      if (!body.username || !isValidImei(body.username)) return { result: 'ignore' as const };
-      const device = await runtime.directory.byImei(body.username);
-      const matches = verifyDeviceSecret(device, body.password ?? '');
-      if (!device || !matches || body.clientid !== body.username || isExpired(device, deps.clock()))
-        return { result: 'deny' as const };
-      return { result: 'allow' as const, is_superuser: false };
-    },
+    async ({ body }) => hooks.authenticate(body),
   );
 
   app.post(
@@ -90,32 +74,14 @@ export const emqxHookRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
         response: { 200: verdict },
       },
     },
-    async ({ body }) => {
-      if (!body.username || !isValidImei(body.username)) return { result: 'ignore' as const };
-      const device = await runtime.directory.byImei(body.username);
-      if (!device || body.clientid !== body.username) return { result: 'deny' as const };
-      const publish = mayPublish(device.imei, body.topic);
-      const subscribe = maySubscribe(device.imei, body.topic);
-      const allowed =
-        body.action === 'publish' ? publish : body.action === 'subscribe' ? subscribe : publish && subscribe;
-      return { result: allowed ? ('allow' as const) : ('deny' as const) };
-    },
+    async ({ body }) => hooks.authorize(body),
   );
 
   app.post(
     '/broker/emqx/events',
     { ...hook, schema: { tags, summary: 'EMQX client connected / disconnected events', body: eventBody } },
     async ({ body }, reply) => {
-      const imei = body.username ?? body.clientid ?? '';
-      const device = isValidImei(imei) ? await runtime.directory.byImei(imei) : null;
-      if (device && body.clientid === imei) {
-        const address = body.peername?.replace(/:\d+$/, '') ?? '';
-        if (body.event === 'client.connected') await runtime.presence.connected(device.id, 'mqtt', address);
-        if (body.event === 'client.disconnected') {
-          const reason = offlineReason(body.reason);
-          if (reason) await runtime.presence.disconnected(device.id, 'mqtt', reason);
-        }
-      }
+      await hooks.clientEvent(body);
       return reply.code(204).send();
     },
   );

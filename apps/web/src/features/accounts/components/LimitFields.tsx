@@ -40,6 +40,8 @@ export function LimitFields({ mine }: { mine: UserLimits | null | undefined }) {
                         precision={0}
                         style={{ width: '100%' }}
                         disabled={getFieldValue(['limits', key, 'unlimited']) === true}
+                        // The Form.Item label names the group; the input itself needs its own name.
+                        aria-label={t(`accounts.limits.${key}`)}
                         data-testid={`limit-${key}`}
                       />
                     </Form.Item>

@@ -1,5 +1,5 @@
 import { REPORT_PERIODS, type ReportScheduleRow } from '@fleet/contracts';
-import { App, Drawer, Form, Input, Radio, Segmented, Select, Switch, Typography } from 'antd';
+import { Alert, App, Drawer, Form, Input, Radio, Segmented, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DrawerFooter } from '../../../shared/components/DrawerFooter';
@@ -127,6 +127,7 @@ export function ScheduleDrawer({
                 placeholder={t('dataReport.subject.groupPlaceholder')}
                 onChange={() => form.setFieldsValue({ point_names: [] })}
                 testId="schedule-group"
+                ariaLabel={t('dataReport.subject.group')}
               />
             </Form.Item>
           ) : (
@@ -134,6 +135,7 @@ export function ScheduleDrawer({
               <DeviceSearchSelect
                 placeholder={t('dataReport.subject.devicePlaceholder')}
                 testId="schedule-device"
+                ariaLabel={t('dataReport.subject.device')}
               />
             </Form.Item>
           )}
@@ -167,7 +169,13 @@ export function ScheduleDrawer({
           label={t('dataReport.schedule.contacts')}
           extra={
             !contacts.isPending && mailable.length === 0 ? (
-              <Typography.Text type="warning">{t('dataReport.schedule.noMailContacts')}</Typography.Text>
+              <Alert
+                type="warning"
+                showIcon
+                title={t('dataReport.schedule.noMailContacts')}
+                style={{ marginTop: 4 }}
+                data-testid="schedule-no-mail-contacts"
+              />
             ) : (
               t('dataReport.schedule.contactsHelp')
             )

@@ -13,6 +13,7 @@ export function CollectionSelect({
   style,
   testId,
   id,
+  ariaLabel,
 }: {
   kind: CollectionKind;
   value?: number | null;
@@ -22,6 +23,8 @@ export function CollectionSelect({
   testId?: string;
   /** Set by a surrounding Form.Item so that its label names the select. */
   id?: string;
+  /** Names the select when its Form.Item has no label of its own (a nested item). */
+  ariaLabel?: string;
 }) {
   const { t } = useTranslation();
   const allowed = usePermission(COLLECTION_PERMISSION[kind]);
@@ -38,7 +41,7 @@ export function CollectionSelect({
       placeholder={hint}
       id={id}
       // Without a form label (filter bars) the placeholder names the select for screen readers.
-      aria-label={id ? undefined : hint}
+      aria-label={ariaLabel ?? (id ? undefined : hint)}
       loading={rows.isFetching}
       options={(rows.data?.rows ?? []).map((r) => ({ value: r.id, label: r.name }))}
       style={style}

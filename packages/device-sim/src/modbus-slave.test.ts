@@ -1,5 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { SimulatedSlave } from './modbus-slave.js';
 import {
   decodeAdu,
   decodeValue,
@@ -7,7 +5,9 @@ import {
   encodeRequestAdu,
   type ModbusRequest,
   parseResponse,
-} from './protocols.js';
+} from '@fleet/protocols';
+import { describe, expect, it } from 'vitest';
+import { SimulatedSlave } from './modbus-slave.js';
 
 function ask(slave: SimulatedSlave, req: ModbusRequest, id = slave.id) {
   const answer = slave.handle(encodeRequestAdu(id, req));

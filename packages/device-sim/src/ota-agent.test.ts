@@ -2,9 +2,9 @@ import { createHash, generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultGatewayParams } from '@fleet/contracts';
+import { type OtaManifest, type OtaProgress, signManifest } from '@fleet/protocols';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OtaAgent } from './ota-agent.js';
-import { type OtaManifest, type OtaProgress, signManifest } from './protocols.js';
 
 const keys = generateKeyPairSync('ed25519');
 const firmware = Buffer.alloc(256 * 1024, 0);

@@ -1,9 +1,9 @@
 import net from 'node:net';
+import { parseAck, parseTelemetry, type Telemetry } from '@fleet/protocols';
 import { Aedes } from 'aedes';
 import mqtt from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MqttDevice } from './mqtt-device.js';
-import { parseAck, parseTelemetry, type Telemetry } from './protocols.js';
 
 const IMEI = '866000000000101';
 const PASSWORD = 'secret-101';

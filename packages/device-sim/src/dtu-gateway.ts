@@ -7,12 +7,12 @@
  */
 import { EventEmitter } from 'node:events';
 import net from 'node:net';
-import type { SimulatedSlave } from './modbus-slave.js';
 import {
   buildLegacyRegistrationPacket,
   buildRegistrationPacket,
   parseHeartbeatContent,
-} from './protocols.js';
+} from '@fleet/protocols';
+import type { SimulatedSlave } from './modbus-slave.js';
 import { RequestFramer } from './request-framer.js';
 import { createRandom } from './signals.js';
 

@@ -10,7 +10,7 @@ import {
   encodeValue,
   respondToRequest,
   type SlaveMemory,
-} from './protocols.js';
+} from '@fleet/protocols';
 import { createSignal, type Signal, type SignalSpec, seedOf } from './signals.js';
 
 export interface SlavePoint {

@@ -1,9 +1,9 @@
 import net from 'node:net';
+import { isValidImei, parseTelemetry, planReads } from '@fleet/protocols';
 import { Aedes } from 'aedes';
 import mqtt from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planFleet, startFleet } from './fleet.js';
-import { isValidImei, parseTelemetry, planReads } from './protocols.js';
 import { TestDtuPlatform } from './test-platform.js';
 
 let cleanup: Array<() => Promise<void>> = [];

@@ -5,9 +5,10 @@
  * hands it to its OtaAgent (which verifies, downloads with resume, applies and reboots) and publishes
  * every step the agent reports on `d/{imei}/ota`.
  */
+
+import { deviceTopic, type OtaProgress, otaNotice, otaTopic } from '@fleet/protocols';
 import mqtt, { type MqttClient } from 'mqtt';
 import { OtaAgent, type OtaAgentOptions } from './ota-agent.js';
-import { deviceTopic, type OtaProgress, otaNotice, otaTopic } from './protocols.js';
 
 export interface OtaGatewayOptions extends Omit<OtaAgentOptions, 'report'> {
   url: string;

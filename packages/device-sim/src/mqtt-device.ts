@@ -5,8 +5,8 @@
  * (a written value holds until the next write).
  */
 import { EventEmitter } from 'node:events';
+import { type Command, deviceTopic, parseCommand } from '@fleet/protocols';
 import mqtt, { type MqttClient } from 'mqtt';
-import { type Command, deviceTopic, parseCommand } from './protocols.js';
 import { createSignal, type Signal, type SignalSpec, seedOf } from './signals.js';
 
 export interface MqttPoint {

@@ -10,7 +10,7 @@ import {
   type StreamEvent,
   systemScheduler,
   TransactionQueue,
-} from './protocols.js';
+} from '@fleet/protocols';
 
 export interface PlatformConnection {
   socket: net.Socket;

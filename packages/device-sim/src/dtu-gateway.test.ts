@@ -1,7 +1,12 @@
+import {
+  decodeValue,
+  ModbusExceptionError,
+  ModbusTimeoutError,
+  parseHeartbeatContent,
+} from '@fleet/protocols';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DtuGateway, type DtuGatewayEvent, type DtuGatewayOptions } from './dtu-gateway.js';
 import { SimulatedSlave } from './modbus-slave.js';
-import { decodeValue, ModbusExceptionError, ModbusTimeoutError, parseHeartbeatContent } from './protocols.js';
 import { TestDtuPlatform } from './test-platform.js';
 
 const IMEI = '866123456789012';

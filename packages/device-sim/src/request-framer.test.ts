@@ -1,5 +1,5 @@
+import { encodeRequestAdu } from '@fleet/protocols';
 import { describe, expect, it } from 'vitest';
-import { encodeRequestAdu } from './protocols.js';
 import { RequestFramer } from './request-framer.js';
 
 describe('RequestFramer', () => {

@@ -4,7 +4,7 @@
  * count. A frame with a bad CRC or an unknown function loses its first byte and the framer
  * resyncs. Bounded: never holds more than one maximal ADU.
  */
-import { MAX_ADU_LENGTH, verifyCrc } from './protocols.js';
+import { MAX_ADU_LENGTH, verifyCrc } from '@fleet/protocols';
 
 export class RequestFramer {
   private buf: Uint8Array = new Uint8Array(0);

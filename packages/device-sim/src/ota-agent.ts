@@ -15,7 +15,7 @@ import {
   type OtaProgress,
   refuseArtifact,
   refuseManifest,
-} from './protocols.js';
+} from '@fleet/protocols';
 
 export interface OtaAgentOptions {
   model: string;
