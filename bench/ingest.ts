@@ -16,6 +16,7 @@ import { hourStart, measureEmbeddedIngest } from './support/ingest-embedded.js';
 import { runMqtt } from './support/mqtt-run.js';
 import { historyCount, rawRows, runPipeline } from './support/pipeline-run.js';
 import { compareHistoryInserts, rawCopy } from './support/raw-insert.js';
+import { withStageTimes } from './support/stage-timer.js';
 
 const DEVICES = 100;
 const POINTS = 20;
@@ -34,6 +35,10 @@ const MQTT_POINTS_PER_S = 5000;
 const MQTT_SECONDS = Number(process.env.BENCH_MQTT_SECONDS ?? 10);
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
+/** `BENCH_PARTS=postgres,mqtt` runs only those parts (default all: embedded, postgres, mqtt). */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'embedded,postgres,mqtt').split(',').map((p) => p.trim()));
+const part = async <T>(name: string, run: () => Promise<T>) =>
+  PARTS.has(name) ? await run() : { skipped: `not in BENCH_PARTS (${[...PARTS].join(',')})` };
 
 /** MQTT end to end on a fresh embedded database (the default deployment). */
 async function mqttEndToEnd() {
@@ -52,8 +57,11 @@ async function postgres() {
   let bench: BenchDatabase | undefined;
   try {
     bench = await postgresDatabase(pgUrl);
-    const fleet: Fleet = await createFleet(bench.database, DEVICES, POINTS);
-    const pipeline = await runPipeline(bench.database, fleet, POSTGRES_ROUNDS, hourStart(0), IN_FLIGHT);
+    const { database } = bench;
+    const fleet: Fleet = await createFleet(database, DEVICES, POINTS);
+    const { result: pipeline, stage_ms } = await withStageTimes(() =>
+      runPipeline(database, fleet, POSTGRES_ROUNDS, hourStart(0), IN_FLIGHT),
+    );
     const rows = rawRows(fleet, POSTGRES_ROUNDS, hourStart(10));
     const rawSeconds = await rawCopy(bench.url!, rows);
     const raw = {
@@ -64,7 +72,7 @@ async function postgres() {
     const methods = await compareHistoryInserts(bench.url!, rawRows(fleet, 100, hourStart(20)));
     return {
       database: `PostgreSQL ${version}`,
-      pipeline,
+      pipeline: { ...pipeline, stage_ms },
       raw,
       ratio_pipeline_to_raw: ratio,
       target_points_per_s: TARGETS.postgres_points_per_s,
@@ -88,15 +96,11 @@ const report = {
     storage: 'every reading to history (mode 1, interval 0)',
   },
   load: { message: `${POINTS} readings of one device`, in_flight_messages: IN_FLIGHT },
-  embedded: await measureEmbeddedIngest(
-    DEVICES,
-    POINTS,
-    EMBEDDED_ROUNDS,
-    IN_FLIGHT,
-    TARGETS.embedded_points_per_s,
+  embedded: await part('embedded', () =>
+    measureEmbeddedIngest(DEVICES, POINTS, EMBEDDED_ROUNDS, IN_FLIGHT, TARGETS.embedded_points_per_s),
   ),
-  postgres: await postgres(),
-  mqtt_end_to_end: await mqttEndToEnd(),
+  postgres: await part('postgres', postgres),
+  mqtt_end_to_end: await part('mqtt', mqttEndToEnd),
   total_seconds: 0,
 };
 report.total_seconds = round3((performance.now() - started) / 1000);
