@@ -179,7 +179,7 @@ export const pipelineRepository = {
         await executor.execute(sql`insert into point_history (point_id, ts, value, text)
             select p, to_timestamp(t / 1000), v, x from ${arrays}`);
       }
-      await executor.execute(sql`release savepoint history_insert`);
+      // Not released: the commit ends it with the transaction, one round trip less per batch.
       return null;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
