@@ -57,7 +57,8 @@ export async function runPipeline(
   const parallelBatches = process.env.BENCH_PARALLEL_BATCHES
     ? Number(process.env.BENCH_PARALLEL_BATCHES)
     : undefined;
-  const pipeline = createPipeline({ database, directory, bus, options: { parallelBatches } });
+  const maxBatch = process.env.BENCH_MAX_BATCH ? Number(process.env.BENCH_MAX_BATCH) : undefined;
+  const pipeline = createPipeline({ database, directory, bus, options: { parallelBatches, maxBatch } });
   let listenerSaw = 0;
   pipeline.onStored((batch) => {
     listenerSaw += batch.length;

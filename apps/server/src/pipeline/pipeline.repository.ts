@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Executor } from '../platform/db/client.js';
 import type { HistoryRow, PointState } from './storage-decision.js';
 import type { LatestValue } from './types.js';
@@ -39,6 +41,95 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The node-postgres connection an open transaction runs on (drizzle keeps it as its session's
+ * client), null on PGlite or outside a transaction (a pool has no single connection to COPY on).
+ */
+function connectionOf(executor: Executor): pg.ClientBase | null {
+  const client = (executor as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Client ? client : null;
+}
+
+/** A text value in COPY's text format: backslash, tab, newline and carriage return escaped. */
+const copyTextValue = (text: string) =>
+  /[\\\t\n\r]/.test(text)
+    ? text.replace(/[\\\t\n\r]/g, (c) =>
+        c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
+      )
+    : text;
+
+/** COPY FROM STDIN into point_history; rejects with the server's error (23505 on a duplicate). */
+async function copyHistory(client: pg.ClientBase, rows: readonly HistoryRow[]): Promise<void> {
+  let data = '';
+  for (const r of rows) {
+    // ts is whole milliseconds (acceptReadings rounds it): the ISO form in UTC is exact.
+    const value = r.value === null ? '\\N' : String(r.value);
+    const text = r.text === null ? '\\N' : copyTextValue(r.text);
+    data += `${r.pointId}\t${new Date(r.ts).toISOString()}\t${value}\t${text}\n`;
+  }
+  const stream = client.query(copyFrom('copy point_history (point_id, ts, value, text) from stdin'));
+  await new Promise<void>((resolve, reject) => {
+    stream.on('error', reject);
+    stream.on('finish', resolve);
+    stream.end(Buffer.from(data, 'utf8'));
+  });
+}
+
+/** Batches of fewer history rows skip the savepoint and COPY (see insertHistory). */
+export const COPY_MIN_ROWS = 500;
+
+/** INSERT ... ON CONFLICT DO NOTHING RETURNING: the keys (`${pointId}:${ts}`) actually inserted. */
+async function insertSkippingDuplicates(
+  executor: Executor,
+  arrays: ReturnType<typeof sql>,
+): Promise<Set<string>> {
+  const inserted = await rowsOf<{ point_id: number; ts: number }>(
+    executor,
+    sql`insert into point_history (point_id, ts, value, text)
+        select p, to_timestamp(t / 1000), v, x from ${arrays}
+        on conflict do nothing
+        returning point_id, ${epochMs('ts')} as ts`,
+  );
+  return new Set(inserted.map((r) => `${r.point_id}:${Number(r.ts)}`));
+}
+
+/** What a batch writes besides history (see writeBatchState). */
+export interface BatchState {
+  states: ReadonlyMap<number, PointState>;
+  /** Minutes of late numeric history rows, in key order (lateMinutes). */
+  dirty: readonly { pointId: number; minute: number }[];
+  /** UTC day (YYYY-MM-DD) of the counters and readings per device. */
+  day: string;
+  perDevice: ReadonlyMap<number, number>;
+}
+
+/** point_latest rows as column arrays, in point order (concurrent writers lock rows alike). */
+function latestArrays(states: ReadonlyMap<number, PointState>) {
+  const out = {
+    ids: [] as number[],
+    devices: [] as number[],
+    ts: [] as number[],
+    values: [] as (number | null)[],
+    texts: [] as (string | null)[],
+    storedTs: [] as (number | null)[],
+    storedValues: [] as (number | null)[],
+  };
+  for (const pointId of [...states.keys()].sort((a, b) => a - b)) {
+    const s = states.get(pointId)!;
+    // A point whose readings were all out of order has no newer latest to write; it still may
+    // carry a new stored base. ts is -Infinity only when it never had a latest at all.
+    if (!Number.isFinite(s.ts)) continue;
+    out.ids.push(pointId);
+    out.devices.push(s.deviceId);
+    out.ts.push(s.ts);
+    out.values.push(s.value);
+    out.texts.push(s.text);
+    out.storedTs.push(s.storedTs);
+    out.storedValues.push(s.storedValue);
+  }
+  return out;
+}
+
 /** SQL of the pipeline: one statement per table per batch, arrays passed as single parameters. */
 export const pipelineRepository = {
   /**
@@ -47,12 +138,17 @@ export const pipelineRepository = {
    * so the timed and on-change decisions hold across instances. Locked in point order (no deadlock).
    */
   async lockStates(executor: Executor, pointIds: readonly number[]): Promise<Map<number, PointState>> {
+    // The stored text is looked up per row (an index probe of one partition), and only for a point
+    // whose stored value was not a number: a join let the planner hash the whole of point_history
+    // (a sequential scan of every partition, 127 ms at 100,000 rows, growing with history).
     const rows = await rowsOf<StateRow>(
       executor,
       sql`select l.point_id, l.device_id, ${epochMs('l.ts')} as ts, l.value, l.text,
-            ${epochMs('l.stored_ts')} as stored_ts, l.stored_value, h.text as stored_text
+            ${epochMs('l.stored_ts')} as stored_ts, l.stored_value,
+            case when l.stored_ts is not null and l.stored_value is null then
+              (select h.text from point_history h where h.point_id = l.point_id and h.ts = l.stored_ts)
+            end as stored_text
           from point_latest l
-          left join point_history h on h.point_id = l.point_id and h.ts = l.stored_ts
           where l.point_id = any(${array(pointIds)}::int[])
           order by l.point_id
           for update of l`,
@@ -74,80 +170,76 @@ export const pipelineRepository = {
   },
 
   /**
-   * Inserts history rows, duplicates of (point_id, ts) ignored. Answers null when every row was
-   * new, else the keys (`${pointId}:${ts}`) actually inserted.
+   * Inserts history rows, duplicates of (point_id, ts) ignored. Answers null when the rows went in
+   * whole (none was a duplicate), else the keys (`${pointId}:${ts}`) actually inserted.
    *
-   * Duplicates are rare (a device resending after a lost acknowledgement), so the plain INSERT runs
-   * first and only a unique violation falls back, inside a savepoint, to ON CONFLICT DO NOTHING
-   * RETURNING: measured on PostgreSQL 15 (2 busy cores, 5,000 rows), plain 22 ms, ON CONFLICT DO
-   * NOTHING 32 ms, with RETURNING 45 ms.
+   * Duplicates are rare (a device resending after a lost acknowledgement), so the rows of a batch of
+   * COPY_MIN_ROWS or more first go in whole, inside a savepoint, and only a unique violation falls back to INSERT ... ON CONFLICT DO
+   * NOTHING RETURNING after rolling back to it. On PostgreSQL "whole" is COPY FROM STDIN straight
+   * into point_history on the transaction's own connection (the batch stays one transaction, so a
+   * reading is still acknowledged only after commit); on PGlite a plain INSERT from unnest(arrays).
    *
-   * unnest(arrays) was kept over COPY: COPY into a temp staging table (CREATE TEMP TABLE ... ON
-   * COMMIT DROP, COPY FROM STDIN, INSERT ... SELECT ... ON CONFLICT DO NOTHING RETURNING) was no
-   * faster at 5,000-row batches on PostgreSQL 15 (bench/ingest.ts `history_insert_methods`, rows/s
-   * over four runs on 2 busy cores, unnest vs COPY: 82,900/72,800, 85,700/86,000, 54,100/52,000,
-   * 63,400/67,400): the per-batch temp table and extra round trips eat what COPY saves, and
-   * unnest needs no raw pool client.
+   * Measured in bench:ingest (PostgreSQL 15, 5,000-row batches, 2 busy cores): the pipeline's
+   * history insert took ~63 ms per batch with unnest against ~40 ms for a raw COPY transaction; a
+   * COPY into a temp staging table followed by INSERT ... SELECT was no faster than unnest (the
+   * per-batch temp table and the second copy of the rows ate the gain), hence COPY into the table.
    */
   async insertHistory(executor: Executor, rows: readonly HistoryRow[]): Promise<Set<string> | null> {
     if (rows.length === 0) return null;
     const arrays = sql`unnest(${array(rows.map((r) => r.pointId))}::int[], ${array(rows.map((r) => r.ts))}::float8[],
                       ${array(rows.map((r) => r.value))}::float8[], ${array(rows.map((r) => r.text))}::text[])
                as u(p, t, v, x)`;
+    // A small batch (light load, where latency is made of round trips) goes straight to the
+    // statement that skips duplicates: one round trip, where savepoint + COPY take three.
+    if (rows.length < COPY_MIN_ROWS) return insertSkippingDuplicates(executor, arrays);
+    const client = connectionOf(executor);
     await executor.execute(sql`savepoint history_insert`);
     try {
-      await executor.execute(sql`insert into point_history (point_id, ts, value, text)
-          select p, to_timestamp(t / 1000), v, x from ${arrays}`);
-      await executor.execute(sql`release savepoint history_insert`);
+      if (client) await copyHistory(client, rows);
+      else {
+        await executor.execute(sql`insert into point_history (point_id, ts, value, text)
+            select p, to_timestamp(t / 1000), v, x from ${arrays}`);
+      }
+      // Not released: the commit ends it with the transaction, one round trip less per batch.
       return null;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       await executor.execute(sql`rollback to savepoint history_insert`);
     }
-    const inserted = await rowsOf<{ point_id: number; ts: number }>(
-      executor,
-      sql`insert into point_history (point_id, ts, value, text)
-          select p, to_timestamp(t / 1000), v, x from ${arrays}
-          on conflict do nothing
-          returning point_id, ${epochMs('ts')} as ts`,
-    );
-    return new Set(inserted.map((r) => `${r.point_id}:${Number(r.ts)}`));
+    return insertSkippingDuplicates(executor, arrays);
   },
 
   /**
-   * One row per point. The latest value moves only forward in time (an out-of-order reading never
-   * replaces a newer latest, even one written by another instance); the stored_* base likewise.
+   * The rest of a batch in ONE statement (one round trip instead of three): the latest value of
+   * every point, the minutes of late numeric rows the rollup job must roll again, and the daily
+   * counters. Rows of each table are written in key order; the main statement (point_latest) runs
+   * first and the two WITH inserts after it, so concurrent writers take the locks in the same order.
+   *
+   * The latest value moves only forward in time (an out-of-order reading never replaces a newer
+   * latest, even one written by another instance); the stored_* base likewise.
    */
-  async upsertLatest(executor: Executor, states: ReadonlyMap<number, PointState>): Promise<void> {
-    if (states.size === 0) return;
-    const ids: number[] = [];
-    const devices: number[] = [];
-    const ts: number[] = [];
-    const values: (number | null)[] = [];
-    const texts: (string | null)[] = [];
-    const storedTs: (number | null)[] = [];
-    const storedValues: (number | null)[] = [];
-    // In point order: concurrent writers then lock rows in the same order and cannot deadlock.
-    for (const pointId of [...states.keys()].sort((a, b) => a - b)) {
-      const s = states.get(pointId)!;
-      // A point whose readings were all out of order has no newer latest to write; it still may
-      // carry a new stored base. ts is -Infinity only when it never had a latest at all.
-      if (!Number.isFinite(s.ts)) continue;
-      ids.push(pointId);
-      devices.push(s.deviceId);
-      ts.push(s.ts);
-      values.push(s.value);
-      texts.push(s.text);
-      storedTs.push(s.storedTs);
-      storedValues.push(s.storedValue);
-    }
-    if (ids.length === 0) return;
+  async writeBatchState(executor: Executor, batch: BatchState): Promise<void> {
+    const latest = latestArrays(batch.states);
+    const dirty = batch.dirty;
+    const deviceIds = [...batch.perDevice.keys()].sort((a, b) => a - b);
+    if (latest.ids.length === 0 && dirty.length === 0 && deviceIds.length === 0) return;
     await executor.execute(sql`
+      with dirty as (
+        insert into history_rollup_dirty (point_id, bucket)
+        select p, to_timestamp(m / 1000) from unnest(${array(dirty.map((r) => r.pointId))}::int[],
+          ${array(dirty.map((r) => r.minute))}::float8[]) as u(p, m)
+        on conflict do nothing
+      ), counters as (
+        insert into ingest_counters as c (device_id, day, readings)
+        select d, ${batch.day}, n from unnest(${array(deviceIds)}::int[],
+          ${array(deviceIds.map((id) => batch.perDevice.get(id)!))}::int8[]) as u(d, n)
+        on conflict (device_id, day) do update set readings = c.readings + excluded.readings
+      )
       insert into point_latest as l (point_id, device_id, ts, value, text, stored_ts, stored_value)
       select p, d, to_timestamp(t / 1000), v, x, to_timestamp(st / 1000), sv
-      from unnest(${array(ids)}::int[], ${array(devices)}::int[], ${array(ts)}::float8[],
-                  ${array(values)}::float8[], ${array(texts)}::text[], ${array(storedTs)}::float8[],
-                  ${array(storedValues)}::float8[]) as u(p, d, t, v, x, st, sv)
+      from unnest(${array(latest.ids)}::int[], ${array(latest.devices)}::int[], ${array(latest.ts)}::float8[],
+                  ${array(latest.values)}::float8[], ${array(latest.texts)}::text[], ${array(latest.storedTs)}::float8[],
+                  ${array(latest.storedValues)}::float8[]) as u(p, d, t, v, x, st, sv)
       on conflict (point_id) do update set
         ts = case when excluded.ts >= l.ts then excluded.ts else l.ts end,
         value = case when excluded.ts >= l.ts then excluded.value else l.value end,
@@ -158,15 +250,6 @@ export const pipelineRepository = {
           then excluded.stored_ts else l.stored_ts end
       where excluded.ts >= l.ts or excluded.stored_ts > l.stored_ts
         or (l.stored_ts is null and excluded.stored_ts is not null)`);
-  },
-
-  async bumpCounters(executor: Executor, day: string, perDevice: ReadonlyMap<number, number>): Promise<void> {
-    if (perDevice.size === 0) return;
-    const deviceIds = [...perDevice.keys()].sort((a, b) => a - b);
-    await executor.execute(sql`
-      insert into ingest_counters as c (device_id, day, readings)
-      select d, ${day}, n from unnest(${array(deviceIds)}::int[], ${array(deviceIds.map((id) => perDevice.get(id)!))}::int8[]) as u(d, n)
-      on conflict (device_id, day) do update set readings = c.readings + excluded.readings`);
   },
 
   async latestOf(executor: Executor, deviceId: number): Promise<LatestValue[]> {

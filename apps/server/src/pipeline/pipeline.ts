@@ -6,7 +6,6 @@ import type { DeviceDirectory } from './directory.js';
 import { pipelineRepository as repo } from './pipeline.repository.js';
 import { type PipelineOptions, resolvePipelineOptions } from './pipeline-options.js';
 import { lateMinutes } from './rollup/late-readings.js';
-import { rollupRepository } from './rollup/rollup.repository.js';
 import { acceptReadings, emptyState, type PointState, planBatch } from './storage-decision.js';
 import type { LatestValue, Pipeline, PipelineCounters, Reading, StoredReading } from './types.js';
 
@@ -275,9 +274,12 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       await previous?.written.promise;
       // After the previous batch's writes, like the latest values: concurrent batches then take the
       // dirty-minute keys in batch order (and in key order) and cannot deadlock on them.
-      await rollupRepository.markDirty(tx, lateMinutes(history, clock().getTime()));
-      await repo.upsertLatest(tx, plan.states);
-      await repo.bumpCounters(tx, day, plan.perDevice);
+      await repo.writeBatchState(tx, {
+        states: plan.states,
+        dirty: lateMinutes(history, clock().getTime()),
+        day,
+        perDevice: plan.perDevice,
+      });
       link?.written.resolve();
       // Commit only on top of the previous batch: if it failed, this one is rolled back and retried.
       if (previous && !(await previous.committed.promise)) throw new Error('previous batch failed');
