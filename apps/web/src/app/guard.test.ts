@@ -130,8 +130,7 @@ describe('navigation guard (SPEC 2.2)', () => {
       '/scada/design/app',
       '/ota/sim',
       '/ota/device',
-      '/balance',
-      '/fee/overview',
+      '/deviceRecharge',
       '/wxaopen',
       '/device/ui',
     ]) {

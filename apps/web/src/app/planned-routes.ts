@@ -8,13 +8,9 @@ export const PLANNED_PREFIXES: readonly string[] = [
   // The SCADA designer (issue 18); the lists and the runtime view are built.
   '/scada/design',
   '/ota',
-  '/rechargeCenter',
-  '/balance',
-  '/recharge',
-  '/consumeOrder',
+  // Device renewal (issue 20 item 4); balance, top-up, consumption and the fee overview are built.
   '/deviceRecharge',
   '/deviceOrder',
-  '/fee/overview',
   '/wxaopen',
   '/device/ui',
   '/monitorScreen/screen',

@@ -29,8 +29,10 @@ import {
   TableOutlined,
   TagsOutlined,
   TeamOutlined,
+  TransactionOutlined,
   UserAddOutlined,
   UserOutlined,
+  WalletOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
 import type { AccessContext, AppRoute } from './route-types';
@@ -284,6 +286,38 @@ export const appRoutes: AppRoute[] = [
     path: '/company',
     meta: { titleKey: 'menu.company', icon: <BankOutlined />, permission: 'DeviceCompany' },
     page: () => import('../features/device-groups/pages/CompaniesPage'),
+  },
+  {
+    // SPEC 2.3 recharge center (group Recharge); device renewal (/deviceRecharge, /deviceOrder) is not built yet.
+    path: '/rechargeCenter',
+    meta: { titleKey: 'menu.rechargeCenter', icon: <WalletOutlined />, permission: 'Recharge' },
+    children: [
+      {
+        path: '/balance',
+        meta: { titleKey: 'menu.balance', icon: <WalletOutlined />, permission: 'Recharge/balance' },
+        page: () => import('../features/recharge/pages/BalancePage'),
+      },
+      {
+        path: '/recharge',
+        meta: { titleKey: 'menu.recharge', hidden: true, permission: 'Recharge/balance' },
+        page: () => import('../features/recharge/pages/RechargePage'),
+      },
+      {
+        path: '/consumeOrder',
+        meta: {
+          titleKey: 'menu.consumeOrder',
+          icon: <TransactionOutlined />,
+          permission: 'Recharge/comsume_record',
+        },
+        page: () => import('../features/recharge/pages/ConsumeOrderPage'),
+      },
+    ],
+  },
+  {
+    // SPEC 2.1: a fixed route (no permission), linked from the expiry notice.
+    path: '/fee/overview',
+    meta: { titleKey: 'menu.feeOverview', hidden: true },
+    page: () => import('../features/recharge/pages/FeeOverviewPage'),
   },
   {
     path: '/other',
