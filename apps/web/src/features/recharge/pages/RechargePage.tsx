@@ -5,6 +5,7 @@ import {
   TOP_UP_MIN_CENTS,
   TOP_UP_PRESETS,
 } from '@fleet/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -27,6 +28,7 @@ import { formatTime } from '../../devices/lib/labels';
 import { useCreateOrder } from '../api/create-order';
 import { useOrder } from '../api/get-order';
 import { useProviders } from '../api/get-providers';
+import { rechargeKeys } from '../api/keys';
 import { centsOf, yuan } from '../lib/money';
 
 /** /recharge (hidden, Recharge/balance): amount -> QR code of the chosen provider -> waits -> success. */
@@ -40,6 +42,21 @@ export default function RechargePage() {
   const [provider, setProvider] = useState<PaymentProviderName | null>(null);
   const [orderId, setOrderId] = useState<number | null>(null);
   const order = useOrder(orderId);
+  const queryClient = useQueryClient();
+  const paid = order.data?.status === OrderStatus.PAID;
+  // The money arrived: the balance, statement, orders and overview (open in other tabs too) are stale.
+  useEffect(() => {
+    if (paid) {
+      for (const key of [
+        rechargeKeys.balance(),
+        rechargeKeys.statements(),
+        rechargeKeys.orders(),
+        rechargeKeys.overview(),
+      ]) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    }
+  }, [paid, queryClient]);
   const enabled = providers.data?.providers ?? [];
   useEffect(() => {
     if (!provider && enabled[0]) setProvider(enabled[0]);
