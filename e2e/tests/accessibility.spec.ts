@@ -17,6 +17,10 @@ const PAGES = [
   { name: 'users', route: '/user/authuser' },
   { name: 'platform', route: '/other/platform' },
   { name: 'profile', route: '/user/me' },
+  { name: 'balance', route: '/balance' },
+  { name: 'recharge', route: '/recharge' },
+  { name: 'consumption', route: '/consumeOrder' },
+  { name: 'fee-overview', route: '/fee/overview' },
 ] as const;
 
 interface Finding {

@@ -194,3 +194,68 @@ export const feeOverview = z.object({
   user_expire: iso.nullable(),
 });
 export type FeeOverview = z.infer<typeof feeOverview>;
+
+// ---- Device renewal (issue 20 item 4) --------------------------------------------------------------
+
+/** Years one renewal may add. */
+export const RENEW_MAX_YEARS = 5;
+/** Devices one renewal may cover. */
+export const RENEW_MAX_DEVICES = 500;
+
+export const renewInput = z.object({
+  device_ids: z
+    .array(z.number().int().positive())
+    .min(1)
+    .max(RENEW_MAX_DEVICES)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'device_ids: each device once' }),
+  years: z.number().int().min(1).max(RENEW_MAX_YEARS),
+});
+export type RenewInput = z.infer<typeof renewInput>;
+
+export const renewableQuery = listQuery.extend({
+  search: z.string().trim().max(64).optional(),
+  /** Only devices expired or expiring within this many days. */
+  within_days: z.coerce.number().int().min(0).max(3650).optional(),
+});
+export type RenewableQuery = z.infer<typeof renewableQuery>;
+
+export const renewableDeviceRow = z.object({
+  id: z.number().int(),
+  device_title: z.string(),
+  device_imei: z.string(),
+  expire_at: iso.nullable(),
+});
+export type RenewableDeviceRow = z.infer<typeof renewableDeviceRow>;
+
+export const renewQuote = z.object({
+  /** Cents per device and year: the rent fee the parent set on the account. */
+  unit_fee: z.number().int(),
+  available: z.number().int(),
+});
+export type RenewQuote = z.infer<typeof renewQuote>;
+
+export const renewalOrderRow = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  user_name: z.string(),
+  operator_name: z.string(),
+  device_count: z.number().int(),
+  years: z.number().int(),
+  unit_fee: z.number().int(),
+  amount: z.number().int(),
+  /** SPEC 4 fee order type 1 (cloud rent renewal), pay mode 2 (balance), fee status 1 (paid). */
+  order_type: z.number().int(),
+  pay_mode: z.number().int(),
+  fee_status: z.number().int(),
+  created_at: iso,
+  devices: z.array(
+    z.object({
+      device_id: z.number().int(),
+      device_title: z.string(),
+      device_imei: z.string(),
+      expire_before: iso.nullable(),
+      expire_after: iso,
+    }),
+  ),
+});
+export type RenewalOrderRow = z.infer<typeof renewalOrderRow>;

@@ -32,4 +32,14 @@ export const FEES_MESSAGES = {
     en: 'only the platform administrator can record offline payments',
     es: 'solo el administrador de la plataforma puede registrar pagos fuera de línea',
   },
+  'recharge.noRentFee': {
+    zh: '上级尚未设置设备年费,无法续费',
+    en: 'no yearly rent fee is set for your account yet; renewal is not possible',
+    es: 'aún no hay una cuota anual fijada para su cuenta; no se puede renovar',
+  },
+  'recharge.devicesNotFound': {
+    zh: '部分设备不存在或不属于您',
+    en: 'some devices do not exist or are not yours',
+    es: 'algunos dispositivos no existen o no son suyos',
+  },
 } as const satisfies Record<string, MessageTexts>;

@@ -6,8 +6,14 @@ import {
   enabledProviders,
   feeOverview,
   listOf,
+  listQuery,
   rechargeOrderQuery,
   rechargeOrderRow,
+  renewableDeviceRow,
+  renewableQuery,
+  renewalOrderRow,
+  renewInput,
+  renewQuote,
   statementQuery,
   statementRow,
   topUpInput,
@@ -22,11 +28,15 @@ import { createAccountService } from './account.service.js';
 import { CONSUMPTION_EXPORT_MAX, consumptionExportQuery, consumptionXlsx } from './consumption-export.js';
 import { createMerchantsRepository } from './merchants.repository.js';
 import { createRechargeRepository } from './recharge.repository.js';
+import { createRenewalRepository } from './renewal.repository.js';
+import { createRenewalService } from './renewal.service.js';
 import { createTopUpService } from './topup.service.js';
 
 const tags = ['recharge'];
 const balance = { permission: ['Recharge/balance'] } as const;
 const consume = { permission: ['Recharge/comsume_record'] } as const;
+const renew = { permission: ['Recharge/renew'] } as const;
+const renewRecord = { permission: ['Recharge/renew_record'] } as const;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Recharge center (SPEC 2.3 /balance, /recharge, /consumeOrder) and /fee/overview: docs/recharge.md. */
@@ -163,6 +173,58 @@ export const rechargeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
         .header('content-disposition', 'attachment; filename="consumption.xlsx"')
         .send(file);
     },
+  );
+  const renewal = createRenewalService({ repo: createRenewalRepository(db), db, clock: deps.clock });
+  app.get(
+    '/recharge/renew/quote',
+    {
+      config: renew,
+      schema: {
+        tags,
+        summary: 'Rent fee per device and year, and the balance',
+        response: okResponse(renewQuote),
+      },
+    },
+    async (request) => ok(await renewal.quote(scopeOf(request))),
+  );
+  app.get(
+    '/recharge/renew/devices',
+    {
+      config: renew,
+      schema: {
+        tags,
+        summary: 'Own devices with their service expiry',
+        querystring: renewableQuery,
+        response: okResponse(listOf(renewableDeviceRow)),
+      },
+    },
+    async (request) => ok(await renewal.renewable(scopeOf(request), request.query)),
+  );
+  app.post(
+    '/recharge/renew',
+    {
+      config: renew,
+      schema: {
+        tags,
+        summary: 'Renew devices for N years from the balance',
+        body: renewInput,
+        response: okResponse(renewalOrderRow),
+      },
+    },
+    async (request) => ok(await renewal.renew(scopeOf(request), request.body)),
+  );
+  app.get(
+    '/recharge/renew/orders',
+    {
+      config: renewRecord,
+      schema: {
+        tags,
+        summary: 'Renewal orders of the data subtree',
+        querystring: listQuery,
+        response: okResponse(listOf(renewalOrderRow)),
+      },
+    },
+    async (request) => ok(await renewal.orders(scopeOf(request), request.query)),
   );
   app.get(
     '/fee/overview',

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -66,4 +67,46 @@ export const rechargeOrders = pgTable(
     check('recharge_orders_status', sql`${t.status} IN (0, 1, 2, 3)`),
     check('recharge_orders_pay_mode', sql`${t.payMode} IN (-1, 0, 1, 2)`),
   ],
+);
+
+/**
+ * Device renewals (issue 20 item 4; SPEC 4 fee order type 1 "cloud rent renewal", paid from the
+ * balance): N devices for Y years at the rent fee the parent set on the account (cents per device
+ * and year). The money is the ledger transfer `renew:<order_no>`; this row and its devices are the
+ * order and its audit trail (each device's expiry before and after).
+ */
+export const renewalOrders = pgTable(
+  'renewal_orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull().unique('renewal_orders_order_no_uq'),
+    ownerUserId: integer('owner_user_id').notNull(),
+    operatorUserId: integer('operator_user_id').notNull(),
+    deviceCount: integer('device_count').notNull(),
+    years: smallint('years').notNull(),
+    /** Rent fee per device and year (cents) at the time of the order. */
+    unitFee: bigint('unit_fee', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('renewal_orders_owner_idx').on(t.ownerUserId, t.id),
+    check('renewal_orders_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+export const renewalOrderDevices = pgTable(
+  'renewal_order_devices',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => renewalOrders.id),
+    /** No foreign key: the order outlives a deleted device. */
+    deviceId: integer('device_id').notNull(),
+    deviceTitle: text('device_title').notNull(),
+    deviceImei: text('device_imei').notNull(),
+    expireBefore: timestamp('expire_before', { withTimezone: true }),
+    expireAfter: timestamp('expire_after', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.deviceId] })],
 );
