@@ -8,9 +8,6 @@ export const PLANNED_PREFIXES: readonly string[] = [
   // The SCADA designer (issue 18); the lists and the runtime view are built.
   '/scada/design',
   '/ota',
-  // Device renewal (issue 20 item 4); balance, top-up, consumption and the fee overview are built.
-  '/deviceRecharge',
-  '/deviceOrder',
   '/wxaopen',
   '/device/ui',
   '/monitorScreen/screen',

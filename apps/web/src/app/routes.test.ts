@@ -27,6 +27,11 @@ describe('recharge center (SPEC 2.3 group Recharge)', () => {
       '/user/me',
       '/consumeOrder',
     ]);
+    expect(visible(ctx({ authList: ['Recharge', 'Recharge/renew', 'Recharge/renew_record'] }))).toEqual([
+      '/user/me',
+      '/deviceRecharge',
+      '/deviceOrder',
+    ]);
     // Without the group permission the pages are not offered.
     expect(visible(ctx({ authList: ['Recharge/balance'] }))).toEqual(['/user/me']);
     const recharge = flattenRoutes(filterRoutes(appRoutes, c)).find((l) => l.fullPath === '/recharge');

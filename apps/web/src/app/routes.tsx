@@ -13,6 +13,7 @@ import {
   DashboardOutlined,
   DatabaseOutlined,
   DesktopOutlined,
+  FieldTimeOutlined,
   FundViewOutlined,
   GroupOutlined,
   HddOutlined,
@@ -288,7 +289,7 @@ export const appRoutes: AppRoute[] = [
     page: () => import('../features/device-groups/pages/CompaniesPage'),
   },
   {
-    // SPEC 2.3 recharge center (group Recharge); device renewal (/deviceRecharge, /deviceOrder) is not built yet.
+    // SPEC 2.3 recharge center (group Recharge).
     path: '/rechargeCenter',
     meta: { titleKey: 'menu.rechargeCenter', icon: <WalletOutlined />, permission: 'Recharge' },
     children: [
@@ -310,6 +311,20 @@ export const appRoutes: AppRoute[] = [
           permission: 'Recharge/comsume_record',
         },
         page: () => import('../features/recharge/pages/ConsumeOrderPage'),
+      },
+      {
+        path: '/deviceRecharge',
+        meta: { titleKey: 'menu.deviceRecharge', icon: <FieldTimeOutlined />, permission: 'Recharge/renew' },
+        page: () => import('../features/recharge/pages/DeviceRechargePage'),
+      },
+      {
+        path: '/deviceOrder',
+        meta: {
+          titleKey: 'menu.deviceOrder',
+          icon: <ProfileOutlined />,
+          permission: 'Recharge/renew_record',
+        },
+        page: () => import('../features/recharge/pages/DeviceOrderPage'),
       },
     ],
   },

@@ -24,6 +24,8 @@ export const DEMO_PERMISSIONS: Permission[] = [
   'Recharge',
   'Recharge/balance',
   'Recharge/comsume_record',
+  'Recharge/renew',
+  'Recharge/renew_record',
 ];
 
 /** System roles (owner null) kept up to date on every start. */

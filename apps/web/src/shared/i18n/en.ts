@@ -87,6 +87,8 @@ const en: Messages = {
     open: 'Open the fee overview',
   },
   menu: {
+    deviceRecharge: 'Device renewal',
+    deviceOrder: 'Renewal records',
     rechargeCenter: 'Recharge center',
     balance: 'Balance',
     recharge: 'Top up',

@@ -87,6 +87,8 @@ const es: Messages = {
     open: 'Ver el resumen de costes',
   },
   menu: {
+    deviceRecharge: 'Renovación de dispositivos',
+    deviceOrder: 'Registros de renovación',
     rechargeCenter: 'Centro de recargas',
     balance: 'Saldo',
     recharge: 'Recargar',

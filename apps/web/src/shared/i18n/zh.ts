@@ -86,6 +86,8 @@ const zh = {
     open: '查看费用概览',
   },
   menu: {
+    deviceRecharge: '设备续费',
+    deviceOrder: '续费记录',
     rechargeCenter: '充值中心',
     balance: '余额',
     recharge: '充值',

@@ -12,4 +12,9 @@ export const rechargeKeys = {
   providers: () => [...rechargeKeys.all, 'providers'] as const,
   overview: () => [...rechargeKeys.all, 'overview'] as const,
   merchants: () => [...rechargeKeys.all, 'merchants'] as const,
+  renewQuote: () => [...rechargeKeys.all, 'renew-quote'] as const,
+  renewables: () => [...rechargeKeys.all, 'renewable'] as const,
+  renewable: (query: object) => [...rechargeKeys.renewables(), query] as const,
+  renewals: () => [...rechargeKeys.all, 'renewals'] as const,
+  renewalList: (query: object) => [...rechargeKeys.renewals(), query] as const,
 };
