@@ -20,6 +20,10 @@ const PAGES = [
   { name: 'profile', route: '/user/me' },
   { name: 'ota-gateways', route: '/ota/device' },
   { name: 'ota-sims', route: '/ota/sim' },
+  { name: 'balance', route: '/balance' },
+  { name: 'recharge', route: '/recharge' },
+  { name: 'consumption', route: '/consumeOrder' },
+  { name: 'fee-overview', route: '/fee/overview' },
 ] as const;
 
 /** Drawers and modals opened from a page's add / import button (the editing forms people fill in). */

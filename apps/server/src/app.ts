@@ -29,6 +29,10 @@ import { otaPlanRoutes } from './modules/ota/plans.routes.js';
 import { registerOtaRollout } from './modules/ota/plans.worker.js';
 import { otaRegistryRoutes } from './modules/ota/registry.routes.js';
 import { overviewRoutes } from './modules/overview/overview.routes.js';
+import { merchantsRoutes } from './modules/recharge/merchants.routes.js';
+import { notifyRoutes } from './modules/recharge/notify.routes.js';
+import { rechargeRoutes } from './modules/recharge/recharge.routes.js';
+import { registerRechargeExpiry } from './modules/recharge/recharge-expiry.js';
 import { registerReportScheduler } from './modules/reports/report-scheduler.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
@@ -172,6 +176,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(reportsRoutes, moduleDeps);
       // Background exports and the download list (docs/api-datacenter.md "Exports").
       await api.register(exportsRoutes, moduleDeps);
+      // Recharge center, fee overview, payment merchants and notifications (docs/recharge.md).
+      await api.register(rechargeRoutes, moduleDeps);
+      await api.register(merchantsRoutes, moduleDeps);
+      await api.register(notifyRoutes, moduleDeps);
     },
     { prefix: API_PREFIX },
   );
@@ -189,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReportScheduler(app, workers);
   registerGraphlibSweep(app, workers);
   registerOtaRollout(app, { config: deps.config, runtime, clock });
+  registerRechargeExpiry(workers);
   // The layer's timers start once start-up work (migrations) is done; a runtime handed in may have started it.
   app.addHook('onReady', async () => {
     Promise.resolve(ready).then(

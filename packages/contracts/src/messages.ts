@@ -5,6 +5,7 @@
  * from this same table, so a message is written once and cannot drift between server and screen.
  * Placeholders are `{name}`; every language of a message uses the same ones (a test holds them together).
  */
+import { FEES_MESSAGES } from './messages-fees.js';
 import { OTA_MESSAGES } from './messages-ota.js';
 import { SCADA_MESSAGES } from './messages-scada.js';
 
@@ -178,6 +179,7 @@ export const SERVER_MESSAGES = {
   // OTA (messages-ota.ts) and SCADA (messages-scada.ts), one file per area
   ...OTA_MESSAGES,
   ...SCADA_MESSAGES,
+  ...FEES_MESSAGES,
   // The money ledger (DESIGN 14, docs/ledger.md)
   'ledger.insufficientBalance': {
     zh: '余额不足',

@@ -11,6 +11,7 @@ import { monitorBundle } from '../features/monitor/i18n';
 import { otaGatewaysBundle } from '../features/ota/gateways/i18n';
 import { gatewayParamsBundle } from '../features/ota/params/i18n';
 import { otaSimsBundle } from '../features/ota/sims/i18n';
+import { rechargeBundle } from '../features/recharge/i18n';
 import type { FeatureBundle } from '../shared/i18n/bundle';
 import { timeRangeBundle } from '../shared/time/i18n';
 
@@ -30,6 +31,7 @@ export const featureBundles: readonly FeatureBundle[] = [
   historyBundle,
   dataReportBundle,
   fileDownloadBundle,
+  rechargeBundle,
   timeRangeBundle,
   otaGatewaysBundle,
   otaSimsBundle,

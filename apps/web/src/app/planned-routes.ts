@@ -7,13 +7,6 @@
 export const PLANNED_PREFIXES: readonly string[] = [
   // The SCADA designer (issue 18); the lists and the runtime view are built.
   '/scada/design',
-  '/rechargeCenter',
-  '/balance',
-  '/recharge',
-  '/consumeOrder',
-  '/deviceRecharge',
-  '/deviceOrder',
-  '/fee/overview',
   '/wxaopen',
   '/device/ui',
   '/monitorScreen/screen',

@@ -11,7 +11,33 @@ const ctx = (over: Partial<AccessContext>): AccessContext => ({
   modules: { ...MODULE_DEFAULTS },
   ...over,
 });
-const visible = (c: AccessContext) => flattenRoutes(filterRoutes(appRoutes, c)).map((l) => l.fullPath);
+/** SPEC 2.1's fixed /fee/overview is every signed-in user's; the lists below are about the rest. */
+const visible = (c: AccessContext) =>
+  flattenRoutes(filterRoutes(appRoutes, c))
+    .map((l) => l.fullPath)
+    .filter((p) => p !== '/fee/overview');
+
+describe('recharge center (SPEC 2.3 group Recharge)', () => {
+  it('shows each page by its permission, /recharge hidden but reachable, the fee overview to everyone', () => {
+    const all = flattenRoutes(filterRoutes(appRoutes, ctx({}))).map((l) => l.fullPath);
+    expect(all).toContain('/fee/overview');
+    const c = ctx({ authList: ['Recharge', 'Recharge/balance'] });
+    expect(visible(c)).toEqual(['/user/me', '/balance', '/recharge']);
+    expect(visible(ctx({ authList: ['Recharge', 'Recharge/comsume_record'] }))).toEqual([
+      '/user/me',
+      '/consumeOrder',
+    ]);
+    expect(visible(ctx({ authList: ['Recharge', 'Recharge/renew', 'Recharge/renew_record'] }))).toEqual([
+      '/user/me',
+      '/deviceRecharge',
+      '/deviceOrder',
+    ]);
+    // Without the group permission the pages are not offered.
+    expect(visible(ctx({ authList: ['Recharge/balance'] }))).toEqual(['/user/me']);
+    const recharge = flattenRoutes(filterRoutes(appRoutes, c)).find((l) => l.fullPath === '/recharge');
+    expect(recharge?.meta?.hidden).toBe(true);
+  });
+});
 
 describe('accounts routes of the route table (SPEC 2.3)', () => {
   it('a user without permissions sees only the profile, which is the landing page', () => {

@@ -16,6 +16,7 @@ import {
   DashboardOutlined,
   DatabaseOutlined,
   DesktopOutlined,
+  FieldTimeOutlined,
   FundViewOutlined,
   GlobalOutlined,
   GroupOutlined,
@@ -33,8 +34,10 @@ import {
   TableOutlined,
   TagsOutlined,
   TeamOutlined,
+  TransactionOutlined,
   UserAddOutlined,
   UserOutlined,
+  WalletOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
 import type { AccessContext, AppRoute } from './route-types';
@@ -369,6 +372,52 @@ export const appRoutes: AppRoute[] = [
     path: '/company',
     meta: { titleKey: 'menu.company', icon: <BankOutlined />, permission: 'DeviceCompany' },
     page: () => import('../features/device-groups/pages/CompaniesPage'),
+  },
+  {
+    // SPEC 2.3 recharge center (group Recharge).
+    path: '/rechargeCenter',
+    meta: { titleKey: 'menu.rechargeCenter', icon: <WalletOutlined />, permission: 'Recharge' },
+    children: [
+      {
+        path: '/balance',
+        meta: { titleKey: 'menu.balance', icon: <WalletOutlined />, permission: 'Recharge/balance' },
+        page: () => import('../features/recharge/pages/BalancePage'),
+      },
+      {
+        path: '/recharge',
+        meta: { titleKey: 'menu.recharge', hidden: true, permission: 'Recharge/balance' },
+        page: () => import('../features/recharge/pages/RechargePage'),
+      },
+      {
+        path: '/consumeOrder',
+        meta: {
+          titleKey: 'menu.consumeOrder',
+          icon: <TransactionOutlined />,
+          permission: 'Recharge/comsume_record',
+        },
+        page: () => import('../features/recharge/pages/ConsumeOrderPage'),
+      },
+      {
+        path: '/deviceRecharge',
+        meta: { titleKey: 'menu.deviceRecharge', icon: <FieldTimeOutlined />, permission: 'Recharge/renew' },
+        page: () => import('../features/recharge/pages/DeviceRechargePage'),
+      },
+      {
+        path: '/deviceOrder',
+        meta: {
+          titleKey: 'menu.deviceOrder',
+          icon: <ProfileOutlined />,
+          permission: 'Recharge/renew_record',
+        },
+        page: () => import('../features/recharge/pages/DeviceOrderPage'),
+      },
+    ],
+  },
+  {
+    // SPEC 2.1: a fixed route (no permission), linked from the expiry notice.
+    path: '/fee/overview',
+    meta: { titleKey: 'menu.feeOverview', hidden: true },
+    page: () => import('../features/recharge/pages/FeeOverviewPage'),
   },
   {
     path: '/other',

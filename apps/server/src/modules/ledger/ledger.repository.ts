@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import {
   type LedgerAccountKind,
+  type LedgerTransferKind,
   type LedgerTransferStatus,
+  type LedgerUnit,
   ledgerAccounts,
   ledgerTransfers,
   UNIT_OF_KIND,
@@ -10,6 +12,18 @@ import {
 
 export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
 export type LedgerTransferRow = typeof ledgerTransfers.$inferSelect;
+/** Filters of `entriesOf` (all optional but the page). */
+export interface EntryFilter {
+  transferKinds?: readonly LedgerTransferKind[];
+  units?: readonly LedgerUnit[];
+  /** 'in': credits of the owner's accounts; 'out': debits. */
+  direction?: 'in' | 'out';
+  from?: Date;
+  to?: Date;
+  limit: number;
+  offset: number;
+}
+
 export type NewLedgerTransfer = Omit<typeof ledgerTransfers.$inferInsert, 'id' | 'voidedAt'>;
 
 /** A bigint from raw SQL (pg answers text) as a JS number, refusing anything beyond 2^53. */
@@ -18,6 +32,8 @@ export function safeNumber(value: unknown): number {
   if (!Number.isSafeInteger(n)) throw new Error(`ledger: ${String(value)} is not a safe integer`);
   return n;
 }
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 export function createLedgerRepository(db: Executor) {
   return {
@@ -133,6 +149,68 @@ export function createLedgerRepository(db: Executor) {
         .limit(limit)
         .offset(offset);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /**
+     * Transfers touching the accounts of one owner (of the given account kinds), newest first, with
+     * the owner's side: `accountKind` and `signedAmount` (+ credit, - debit). Filters are optional.
+     * Reads only: accounts that do not exist yet simply have no transfers.
+     */
+    async entriesOf(ownerUserId: number, accountKinds: readonly LedgerAccountKind[], f: EntryFilter) {
+      const mine = sql`(SELECT id FROM ledger_accounts WHERE owner_user_id = ${ownerUserId} AND kind IN (${sql.join(
+        accountKinds.map((k) => sql`${k}`),
+        sql`, `,
+      )}))`;
+      const where = [
+        sql`(t.from_account_id IN ${mine} OR t.to_account_id IN ${mine})`,
+        ...(f.transferKinds?.length
+          ? [
+              sql`t.kind IN (${sql.join(
+                f.transferKinds.map((k) => sql`${k}`),
+                sql`, `,
+              )})`,
+            ]
+          : []),
+        ...(f.direction === 'in' ? [sql`t.to_account_id IN ${mine}`] : []),
+        ...(f.direction === 'out' ? [sql`t.from_account_id IN ${mine}`] : []),
+        ...(f.units?.length
+          ? [
+              sql`t.unit IN (${sql.join(
+                f.units.map((u) => sql`${u}`),
+                sql`, `,
+              )})`,
+            ]
+          : []),
+        ...(f.from ? [sql`t.created_at >= ${f.from.toISOString()}`] : []),
+        ...(f.to ? [sql`t.created_at <= ${f.to.toISOString()}`] : []),
+      ];
+      const cond = sql.join(where, sql` AND `);
+      const total = await db.execute(sql`SELECT count(*) AS n FROM ledger_transfers t WHERE ${cond}`);
+      const result = await db.execute(sql`
+        SELECT t.id, t.kind, t.status, t.unit, t.amount, t.reference, t.created_at,
+          CASE WHEN t.to_account_id IN ${mine} THEN t.amount ELSE -t.amount END AS signed_amount
+        FROM ledger_transfers t WHERE ${cond}
+        ORDER BY t.id DESC LIMIT ${f.limit} OFFSET ${f.offset}`);
+      const rows = rowsOf(result).map((r) => ({
+        id: safeNumber(r.id),
+        kind: String(r.kind) as LedgerTransferKind,
+        status: String(r.status) as LedgerTransferStatus,
+        unit: String(r.unit) as LedgerUnit,
+        amount: safeNumber(r.amount),
+        signedAmount: safeNumber(r.signed_amount),
+        reference: (r.reference as string | null) ?? null,
+        createdAt: new Date(r.created_at as string | Date),
+      }));
+      return { rows, total: safeNumber(rowsOf(total)[0]?.n ?? 0) };
+    },
+
+    /** Posted and pending debits of one account created in [from, to) (what was spent). */
+    async debitsBetween(accountId: number, from: Date, to: Date): Promise<number> {
+      const result = await db.execute(sql`
+        SELECT COALESCE(SUM(amount), 0) AS s FROM ledger_transfers
+        WHERE from_account_id = ${accountId} AND status <> 'voided'
+          AND created_at >= ${from.toISOString()} AND created_at < ${to.toISOString()}`);
+      return safeNumber(rowsOf(result)[0]?.s ?? 0);
     },
 
     /**

@@ -3,6 +3,7 @@ import type { Executor } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import {
   createLedgerRepository,
+  type EntryFilter,
   type LedgerAccountRow,
   type LedgerTransferRow,
 } from './ledger.repository.js';
@@ -345,6 +346,31 @@ export function createLedgerService({ db, clock = () => new Date() }: LedgerServ
         counterAccountId: t.toAccountId === account.id ? t.fromAccountId : t.toAccountId,
       }));
       return { account: balanceOf(account), entries, total, page: pageNo, pageSize };
+    },
+
+    /**
+     * The transfers of one owner's accounts (of `accountKinds`), filtered, newest first; page from 1.
+     * Unlike statement() it spans several accounts and never creates one.
+     */
+    async entries(
+      owner: number,
+      accountKinds: readonly LedgerAccountKind[],
+      filter: Omit<EntryFilter, 'limit' | 'offset'> & { page?: number; pageSize?: number } = {},
+    ) {
+      const pageNo = Math.max(1, Math.trunc(filter.page ?? 1));
+      const pageSize = Math.min(10_000, Math.max(1, Math.trunc(filter.pageSize ?? 20)));
+      const { page: _p, pageSize: _s, ...rest } = filter;
+      const { rows, total } = await repo.entriesOf(owner, accountKinds, {
+        ...rest,
+        limit: pageSize,
+        offset: (pageNo - 1) * pageSize,
+      });
+      return { entries: rows, total, page: pageNo, pageSize };
+    },
+
+    /** What an account paid out (posted or reserved) in [from, to). */
+    async debitsBetween(ref: AccountRef, from: Date, to: Date): Promise<number> {
+      return repo.debitsBetween((await resolve(ref)).id, from, to);
     },
 
     findTransfer: (ref: number | string) => findRef(ref),

@@ -20,6 +20,12 @@ export const DEMO_PERMISSIONS: Permission[] = [
   'DeviceTemplate',
   'DeviceModel',
   'Device/view',
+  // The recharge center's reading pages (issue 20); top-ups are changes, refused to the demo.
+  'Recharge',
+  'Recharge/balance',
+  'Recharge/comsume_record',
+  'Recharge/renew',
+  'Recharge/renew_record',
 ];
 
 /** System roles (owner null) kept up to date on every start. */

@@ -17,6 +17,7 @@ export * from '../../modules/ledger/ledger.table.js';
 export * from '../../modules/models/models.table.js';
 export * from '../../modules/ota/plans.table.js';
 export * from '../../modules/ota/registry.table.js';
+export * from '../../modules/recharge/recharge.table.js';
 export * from '../../modules/reports/reports.table.js';
 export * from '../../modules/scada/scada.table.js';
 export * from '../../modules/system/system.table.js';

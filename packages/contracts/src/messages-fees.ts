@@ -1,0 +1,45 @@
+import type { MessageTexts } from './messages.js';
+
+/** Recharge and fees (issue 20). */
+export const FEES_MESSAGES = {
+  'recharge.providerDisabled': {
+    zh: '该支付方式未启用',
+    en: 'this payment method is not enabled',
+    es: 'este método de pago no está habilitado',
+  },
+  'recharge.providerRefused': {
+    zh: '支付服务拒绝了下单:{reason}',
+    en: 'the payment provider refused the order: {reason}',
+    es: 'el proveedor de pago rechazó el pedido: {reason}',
+  },
+  'recharge.merchantIncomplete': {
+    zh: '商户配置不完整:{reason}',
+    en: 'the merchant settings are incomplete: {reason}',
+    es: 'la configuración del comercio está incompleta: {reason}',
+  },
+  'recharge.orderNotFound': {
+    zh: '订单不存在',
+    en: 'no such order',
+    es: 'el pedido no existe',
+  },
+  'recharge.notManaged': {
+    zh: '只能给下级账号充值',
+    en: 'you can only credit accounts below yours',
+    es: 'solo puede abonar a cuentas por debajo de la suya',
+  },
+  'recharge.offlinePlatformOnly': {
+    zh: '只有平台管理员可以登记线下收款',
+    en: 'only the platform administrator can record offline payments',
+    es: 'solo el administrador de la plataforma puede registrar pagos fuera de línea',
+  },
+  'recharge.noRentFee': {
+    zh: '上级尚未设置设备年费,无法续费',
+    en: 'no yearly rent fee is set for your account yet; renewal is not possible',
+    es: 'aún no hay una cuota anual fijada para su cuenta; no se puede renovar',
+  },
+  'recharge.devicesNotFound': {
+    zh: '部分设备不存在或不属于您',
+    en: 'some devices do not exist or are not yours',
+    es: 'algunos dispositivos no existen o no son suyos',
+  },
+} as const satisfies Record<string, MessageTexts>;
