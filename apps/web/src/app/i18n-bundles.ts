@@ -8,6 +8,7 @@ import { devicesBundle } from '../features/devices/i18n';
 import { fileDownloadBundle } from '../features/file-download/i18n';
 import { historyBundle } from '../features/history/i18n';
 import { monitorBundle } from '../features/monitor/i18n';
+import { noticesBundle } from '../features/notices/i18n';
 import type { FeatureBundle } from '../shared/i18n/bundle';
 import { timeRangeBundle } from '../shared/time/i18n';
 
@@ -27,5 +28,6 @@ export const featureBundles: readonly FeatureBundle[] = [
   historyBundle,
   dataReportBundle,
   fileDownloadBundle,
+  noticesBundle,
   timeRangeBundle,
 ];

@@ -19,6 +19,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../shared/components/PageContainer';
 import { Permit } from '../../../shared/permission/Permit';
+import { SmsProvidersSection } from '../../notices/components/SmsProvidersSection';
 import { useSystemConfig } from '../../system/api/get-system-config';
 import { useAlarmLevels } from '../api/get-alarm-levels';
 import { useSaveAlarmLevels } from '../api/save-alarm-levels';
@@ -199,13 +200,14 @@ function AlarmLevelsCard() {
   );
 }
 
-/** /other/platform: module switches (SPEC 1) and alarm levels; platform administrators only. */
+/** /other/platform: module switches (SPEC 1), alarm levels and the SMS / voice providers; platform administrators only. */
 export default function PlatformPage() {
   return (
     <div data-testid="platform-page">
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <ModulesCard />
         <AlarmLevelsCard />
+        <SmsProvidersSection />
       </Space>
     </div>
   );
