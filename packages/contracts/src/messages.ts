@@ -7,6 +7,7 @@
  */
 import { OTA_MESSAGES } from './messages-ota.js';
 import { SCADA_MESSAGES } from './messages-scada.js';
+import { SMS_MESSAGES } from './messages-sms.js';
 
 export interface MessageTexts {
   zh: string;
@@ -178,6 +179,8 @@ export const SERVER_MESSAGES = {
   // OTA (messages-ota.ts) and SCADA (messages-scada.ts), one file per area
   ...OTA_MESSAGES,
   ...SCADA_MESSAGES,
+  // SMS and voice notices, phone sign-in (messages-sms.ts)
+  ...SMS_MESSAGES,
   // The money ledger (DESIGN 14, docs/ledger.md)
   'ledger.insufficientBalance': {
     zh: '余额不足',

@@ -5,6 +5,8 @@ import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import { secretBoxFor } from '../../platform/crypto/secret-box.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { ok, okResponse } from '../../platform/http/envelope.js';
+import { createSmsReceiptsRepository } from './sms-receipts.repository.js';
+import { createSmsReceiptsService } from './sms-receipts.service.js';
 import { createSmsSettingsRepository } from './sms-settings.repository.js';
 import { createSmsSettingsService } from './sms-settings.service.js';
 
@@ -14,8 +16,14 @@ const channelParams = z.object({ channel: z.enum(SMS_CHANNELS) });
 
 /** Platform SMS and voice provider settings and the send test (docs/notices.md "Settings"). */
 export const smsSettingsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  const repo = createSmsSettingsRepository(deps.database.db);
+  const receipts = createSmsReceiptsService({
+    settings: repo,
+    receipts: createSmsReceiptsRepository(deps.database.db),
+    clock: deps.clock,
+  });
   const service = createSmsSettingsService({
-    repo: createSmsSettingsRepository(deps.database.db),
+    repo,
     box: secretBoxFor(deps.config),
     clock: deps.clock,
   });
@@ -59,5 +67,20 @@ export const smsSettingsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
       },
     },
     async (request) => ok(await service.test(scopeOf(request), request.params.channel, request.body.phone)),
+  );
+  app.post(
+    '/notice/receipt/:channel/:token',
+    {
+      config: { public: true },
+      bodyLimit: 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Delivery receipts pushed by the provider (the path token authenticates it)',
+        params: channelParams.extend({ token: z.string().max(100) }),
+        body: z.unknown(),
+      },
+    },
+    // The provider's own answer format ({ code: 0 } / { result: 0 }), not our envelope.
+    async (request) => receipts.receive(request.params.channel, request.params.token, request.body),
   );
 };
