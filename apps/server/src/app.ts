@@ -50,6 +50,7 @@ import { registerNulGuard } from './platform/http/nul-guard.js';
 import { openApiRoute, registerOpenApi } from './platform/http/openapi.js';
 import { registerStartupGate } from './platform/http/starting-page.js';
 import { registerWebApp } from './platform/http/web.js';
+import { registerEscalation } from './platform/notices/escalation.js';
 import { registerNoticeWorker } from './platform/notices/notice-plugin.js';
 import { createRuntime } from './platform/runtime.js';
 
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs: runtime.jobs,
   };
   registerNoticeWorker(app, workers);
+  registerEscalation(app, workers);
   registerExportWorker(app, { ...workers, instanceId: runtime.instanceId });
   registerReportScheduler(app, workers);
   registerGraphlibSweep(app, workers);

@@ -266,6 +266,8 @@ export const contactInput = z.object({
   /** Storm cap of SMS and voice: alarm notices per window before one digest; 0 = no cap. */
   storm_cap: z.number().int().min(0).max(1000).default(10),
   storm_window_s: z.number().int().min(60).max(86_400).default(3600),
+  /** Escalation level: 0 = told at once; N = told only if the alarm is still unhandled after N minutes. */
+  escalate_after_min: z.number().int().min(0).max(1440).default(0),
   /** Language of the notices this contact receives. */
   language: z.enum(['zh', 'en', 'es']).default('zh'),
   enabled: z.boolean().default(true),
@@ -313,6 +315,7 @@ export const contactRow = z.object({
   min_interval_s: z.number().int(),
   storm_cap: z.number().int(),
   storm_window_s: z.number().int(),
+  escalate_after_min: z.number().int(),
   language: z.string(),
   enabled: z.boolean(),
   remark: z.string(),

@@ -21,6 +21,7 @@ export const contactUpdate = z.object({
   min_interval_s: s.min_interval_s.unwrap().optional(),
   storm_cap: s.storm_cap.unwrap().optional(),
   storm_window_s: s.storm_window_s.unwrap().optional(),
+  escalate_after_min: s.escalate_after_min.unwrap().optional(),
   language: s.language.unwrap().optional(),
   enabled: s.enabled.unwrap().optional(),
   remark: s.remark.unwrap().optional(),

@@ -31,6 +31,7 @@ const contactColumns = {
   minIntervalS: contacts.minIntervalS,
   stormCap: contacts.stormCap,
   stormWindowS: contacts.stormWindowS,
+  escalateAfterMin: contacts.escalateAfterMin,
   ownerUserId: contacts.ownerUserId,
   language: contacts.language,
   enabled: contacts.enabled,
@@ -55,6 +56,7 @@ export interface ContactRecord {
   minIntervalS: number;
   stormCap: number;
   stormWindowS: number;
+  escalateAfterMin: number;
   ownerUserId: number;
   language: string;
   enabled: boolean;

@@ -37,6 +37,7 @@ const toContactRow = (r: ContactRecord): ContactRow => ({
   min_interval_s: r.minIntervalS,
   storm_cap: r.stormCap,
   storm_window_s: r.stormWindowS,
+  escalate_after_min: r.escalateAfterMin,
   language: r.language,
   enabled: r.enabled,
   remark: r.remark,
@@ -81,6 +82,7 @@ function valuesOf(body: Partial<ContactInput>, box: SecretBox): Partial<ContactV
   if (body.min_interval_s !== undefined) values.minIntervalS = body.min_interval_s;
   if (body.storm_cap !== undefined) values.stormCap = body.storm_cap;
   if (body.storm_window_s !== undefined) values.stormWindowS = body.storm_window_s;
+  if (body.escalate_after_min !== undefined) values.escalateAfterMin = body.escalate_after_min;
   if (body.language !== undefined) values.language = body.language;
   if (body.enabled !== undefined) values.enabled = body.enabled;
   if (body.remark !== undefined) values.remark = body.remark;

@@ -42,6 +42,11 @@ export const contacts = pgTable(
      */
     stormCap: integer('storm_cap').notNull().default(10),
     stormWindowS: integer('storm_window_s').notNull().default(3600),
+    /**
+     * Escalation level (issue 21 item 3): 0 = notified when the alarm is raised; N > 0 = notified only
+     * when an alarm of a linked trigger is still unhandled N minutes later (the escalation job queues it).
+     */
+    escalateAfterMin: integer('escalate_after_min').notNull().default(0),
     /** Throttle: at most one notice per channel within this many seconds; 0 = no limit. */
     minIntervalS: integer('min_interval_s').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
@@ -63,11 +68,6 @@ export const triggerContactLinks = pgTable(
     contactId: integer('contact_id')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
-    /**
-     * Escalation level (issue 21 item 3): 0 notifies at once; > 0 notifies only when the alarm is still
-     * unhandled this many minutes after it was raised (the escalation job queues it).
-     */
-    delayMin: integer('delay_min').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.triggerId, t.contactId] }),

@@ -85,11 +85,11 @@ export function createAlarmEngineRepository(db: Executor) {
       })
       .from(triggerContactLinks)
       .innerJoin(contacts, eq(contacts.id, triggerContactLinks.contactId))
-      // Escalation levels (delay_min > 0) are queued later by the escalation job, if still unhandled.
+      // Escalation levels (escalate_after_min > 0) are queued later by the escalation job, if still unhandled.
       .where(
         and(
           eq(triggerContactLinks.triggerId, triggerId),
-          eq(triggerContactLinks.delayMin, 0),
+          eq(contacts.escalateAfterMin, 0),
           eq(contacts.enabled, true),
         ),
       )

@@ -39,13 +39,13 @@ ALTER TABLE "trigger_contacts" ADD COLUMN "sms_enabled" boolean DEFAULT false NO
 ALTER TABLE "trigger_contacts" ADD COLUMN "voice_enabled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "trigger_contacts" ADD COLUMN "storm_cap" integer DEFAULT 10 NOT NULL;--> statement-breakpoint
 ALTER TABLE "trigger_contacts" ADD COLUMN "storm_window_s" integer DEFAULT 3600 NOT NULL;--> statement-breakpoint
+ALTER TABLE "trigger_contacts" ADD COLUMN "escalate_after_min" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "notice_outbox" ADD COLUMN "provider_id" text;--> statement-breakpoint
 ALTER TABLE "notice_outbox" ADD COLUMN "provider_answer" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "notice_outbox" ADD COLUMN "receipt_status" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "notice_outbox" ADD COLUMN "receipt_at" timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "notice_outbox" ADD COLUMN "quota_keys" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "notice_outbox" ADD COLUMN "digest_count" integer;--> statement-breakpoint
-ALTER TABLE "trigger_contact_links" ADD COLUMN "delay_min" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "phone_bindings" ADD CONSTRAINT "phone_bindings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "phone_codes" ADD CONSTRAINT "phone_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "phone_codes_phone_idx" ON "phone_codes" USING btree ("phone","created_at");--> statement-breakpoint

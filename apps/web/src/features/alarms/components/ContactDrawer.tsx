@@ -23,6 +23,7 @@ const FIELDS = new Set([
   'min_interval_s',
   'storm_cap',
   'storm_window_s',
+  'escalate_after_min',
   'language',
   'enabled',
   'remark',
@@ -231,6 +232,20 @@ export function ContactDrawer({
         )}
 
         <Divider />
+        <Form.Item
+          name="escalate_after_min"
+          label={t('alarms.contact.escalate')}
+          extra={t('alarms.contact.escalateHelp')}
+        >
+          <InputNumber
+            min={0}
+            max={1440}
+            precision={0}
+            style={{ width: 200 }}
+            addonAfter={t('alarms.contact.minutes')}
+            data-testid="contact-form-escalate"
+          />
+        </Form.Item>
         <Form.Item
           name="min_interval_s"
           label={t('alarms.contact.throttle')}

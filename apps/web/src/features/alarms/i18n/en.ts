@@ -101,6 +101,9 @@ const en: Texts = {
       emailRule: 'Enter a valid e-mail address',
       phone: 'Phone',
       phoneRule: 'Digits, spaces, + and - only',
+      escalate: 'Escalation (minutes)',
+      escalateHelp:
+        '0: told when the alarm is raised; N: told only if the alarm is still unhandled N minutes later; handling it stops the escalation',
       smsEnabled: 'SMS notices',
       voiceEnabled: 'Voice call notices',
       smsUnavailable: 'No SMS provider is set on this platform',

@@ -102,6 +102,9 @@ const es: Texts = {
       emailRule: 'Introduzca un correo válido',
       phone: 'Teléfono',
       phoneRule: 'Solo dígitos, espacios, + y -',
+      escalate: 'Escalado (minutos)',
+      escalateHelp:
+        '0: se avisa al producirse la alarma; N: solo si sigue sin atender N minutos después; atenderla detiene el escalado',
       smsEnabled: 'Avisos por SMS',
       voiceEnabled: 'Avisos por llamada de voz',
       smsUnavailable: 'La plataforma no tiene proveedor de SMS',

@@ -98,6 +98,8 @@ const zh = {
       emailRule: '请输入有效的邮箱地址',
       phone: '电话',
       phoneRule: '只能包含数字、空格、+ 和 -',
+      escalate: '升级通知（分钟）',
+      escalateHelp: '0：报警时立即通知；N：报警 N 分钟后仍未处理才通知此联系人，处理后不再升级',
       smsEnabled: '短信通知',
       voiceEnabled: '语音电话通知',
       smsUnavailable: '平台尚未配置短信服务商',

@@ -17,6 +17,7 @@ export interface ContactFormValues {
   min_interval_s: number | null;
   storm_cap: number | null;
   storm_window_min: number | null;
+  escalate_after_min: number | null;
   language: Language;
   enabled: boolean;
   remark: string;
@@ -38,6 +39,7 @@ export function contactFormValues(row: ContactRow | undefined, language: Languag
     min_interval_s: row?.min_interval_s ?? 0,
     storm_cap: row?.storm_cap ?? 10,
     storm_window_min: Math.round((row?.storm_window_s ?? 3600) / 60),
+    escalate_after_min: row?.escalate_after_min ?? 0,
     language: (row?.language as Language | undefined) ?? language,
     enabled: row?.enabled ?? true,
     remark: row?.remark ?? '',
@@ -63,6 +65,7 @@ export function contactBody(v: Partial<ContactFormValues>, editing: boolean): Pa
     min_interval_s: v.min_interval_s ?? 0,
     storm_cap: v.storm_cap ?? 10,
     storm_window_s: (v.storm_window_min ?? 60) * 60,
+    escalate_after_min: v.escalate_after_min ?? 0,
     enabled: v.enabled ?? true,
     remark: text(v.remark),
   };

@@ -23,6 +23,7 @@ const contact: ContactRow = {
   voice_enabled: false,
   storm_cap: 10,
   storm_window_s: 3600,
+  escalate_after_min: 0,
   min_interval_s: 60,
   language: 'en',
   enabled: true,
