@@ -30,6 +30,7 @@ import { registerReportScheduler } from './modules/reports/report-scheduler.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { scadaRoutes } from './modules/scada/scada.routes.js';
+import { phoneRoutes } from './modules/sms/phone.routes.js';
 import { smsSettingsRoutes } from './modules/sms/sms-settings.routes.js';
 import { metricsRoutes } from './modules/system/metrics.routes.js';
 import { optionAdminRoutes } from './modules/system/option-admin.routes.js';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contactsRoutes, moduleDeps);
       // SMS and voice providers, receipts and phone codes (docs/notices.md).
       await api.register(smsSettingsRoutes, moduleDeps);
+      await api.register(phoneRoutes, moduleDeps);
       // Data report V2 and scheduled reports (docs/api-datacenter.md).
       await api.register(reportsRoutes, moduleDeps);
       // Background exports and the download list (docs/api-datacenter.md "Exports").

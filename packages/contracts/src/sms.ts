@@ -88,3 +88,23 @@ export const smsTestAnswer = z.object({
   provider_id: z.string(),
 });
 export type SmsTestAnswer = z.infer<typeof smsTestAnswer>;
+
+/* ---------------------------------------------------------------- phone sign-in and binding */
+
+const phoneText = short(32).min(1);
+const code = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, '6 digits');
+
+/** POST /login/phone/code, POST /user/me/phone/code */
+export const phoneCodeBody = z.object({ phone: phoneText });
+export type PhoneCodeBody = z.infer<typeof phoneCodeBody>;
+
+/** POST /login/phone, PUT /user/me/phone */
+export const phoneCodeCheck = z.object({ phone: phoneText, code });
+export type PhoneCodeCheck = z.infer<typeof phoneCodeCheck>;
+
+/** GET /user/me/phone: the verified phone bound to the account (E.164), if any. */
+export const phoneBinding = z.object({ phone: z.string().nullable() });
+export type PhoneBinding = z.infer<typeof phoneBinding>;
