@@ -88,7 +88,9 @@ describe('phone binding and sign-in with a code', () => {
     });
     expect(login.body.code).toBe(0);
     expect(login.body.data.token).toBeTruthy();
-    const me = await call<{ user_id: number }>(t.app, 'GET', '/auth/user/info', { token: login.body.data.token });
+    const me = await call<{ user_id: number }>(t.app, 'GET', '/auth/user/info', {
+      token: login.body.data.token,
+    });
     expect(me.body.data.user_id).toBe(user.id);
   });
 
