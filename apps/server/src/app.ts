@@ -37,6 +37,8 @@ import { registerReportScheduler } from './modules/reports/report-scheduler.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { scadaRoutes } from './modules/scada/scada.routes.js';
+import { phoneRoutes } from './modules/sms/phone.routes.js';
+import { smsSettingsRoutes } from './modules/sms/sms-settings.routes.js';
 import { metricsRoutes } from './modules/system/metrics.routes.js';
 import { optionAdminRoutes } from './modules/system/option-admin.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -56,6 +58,7 @@ import { registerNulGuard } from './platform/http/nul-guard.js';
 import { openApiRoute, registerOpenApi } from './platform/http/openapi.js';
 import { registerStartupGate } from './platform/http/starting-page.js';
 import { registerWebApp } from './platform/http/web.js';
+import { registerEscalation } from './platform/notices/escalation.js';
 import { registerNoticeWorker } from './platform/notices/notice-plugin.js';
 import { createRuntime } from './platform/runtime.js';
 
@@ -172,6 +175,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(overviewRoutes, moduleDeps);
       // Trigger contacts and notices (docs/api-alarms.md "Contacts and notices").
       await api.register(contactsRoutes, moduleDeps);
+      // SMS and voice providers, receipts and phone codes (docs/notices.md).
+      await api.register(smsSettingsRoutes, moduleDeps);
+      await api.register(phoneRoutes, moduleDeps);
       // Data report V2 and scheduled reports (docs/api-datacenter.md).
       await api.register(reportsRoutes, moduleDeps);
       // Background exports and the download list (docs/api-datacenter.md "Exports").
@@ -193,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs: runtime.jobs,
   };
   registerNoticeWorker(app, workers);
+  registerEscalation(app, workers);
   registerExportWorker(app, { ...workers, instanceId: runtime.instanceId });
   registerReportScheduler(app, workers);
   registerGraphlibSweep(app, workers);

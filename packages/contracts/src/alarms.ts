@@ -224,9 +224,11 @@ export type EventStatRow = z.infer<typeof eventStatRow>;
 
 export const WEBHOOK_KINDS = ['generic', 'wecom', 'dingtalk', 'feishu'] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
-export const NOTICE_CHANNELS = ['email', 'webhook'] as const;
+/** 'sms' and 'voice' (text-to-speech calls) go to the contact's phone through the platform's provider. */
+export const NOTICE_CHANNELS = ['email', 'webhook', 'sms', 'voice'] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
-export const NOTICE_STATUSES = ['pending', 'sending', 'sent', 'failed', 'throttled'] as const;
+/** 'no_quota': an SMS / voice notice logged but not sent because the remaining count was used up. */
+export const NOTICE_STATUSES = ['pending', 'sending', 'sent', 'failed', 'throttled', 'no_quota'] as const;
 export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
 
 const httpUrl = z
@@ -257,7 +259,15 @@ export const contactInput = z.object({
   webhook_secret: z.string().trim().max(200).optional(),
   email_enabled: z.boolean().default(false),
   webhook_enabled: z.boolean().default(false),
+  /** SMS and voice calls to `phone`; each send uses one unit of the owner's remaining count. */
+  sms_enabled: z.boolean().default(false),
+  voice_enabled: z.boolean().default(false),
   min_interval_s: z.number().int().min(0).max(86_400).default(0),
+  /** Storm cap of SMS and voice: alarm notices per window before one digest; 0 = no cap. */
+  storm_cap: z.number().int().min(0).max(1000).default(10),
+  storm_window_s: z.number().int().min(60).max(86_400).default(3600),
+  /** Escalation level: 0 = told at once; N = told only if the alarm is still unhandled after N minutes. */
+  escalate_after_min: z.number().int().min(0).max(1440).default(0),
   /** Language of the notices this contact receives. */
   language: z.enum(['zh', 'en', 'es']).default('zh'),
   enabled: z.boolean().default(true),
@@ -272,8 +282,13 @@ export function contactProblem(c: {
   webhook_kind?: string;
   webhook_url?: string;
   webhook_enabled?: boolean;
+  phone?: string;
+  sms_enabled?: boolean;
+  voice_enabled?: boolean;
 }): { field: string; reason: string } | null {
   if (c.email_enabled && !c.email) return { field: 'email', reason: 'required when e-mail is on' };
+  if ((c.sms_enabled || c.voice_enabled) && !c.phone)
+    return { field: 'phone', reason: 'required when SMS or voice is on' };
   if (c.webhook_enabled && !c.webhook_url)
     return { field: 'webhook_url', reason: 'required when webhook is on' };
   if (c.webhook_enabled && !c.webhook_kind)
@@ -295,7 +310,12 @@ export const contactRow = z.object({
   has_webhook_secret: z.boolean(),
   email_enabled: z.boolean(),
   webhook_enabled: z.boolean(),
+  sms_enabled: z.boolean(),
+  voice_enabled: z.boolean(),
   min_interval_s: z.number().int(),
+  storm_cap: z.number().int(),
+  storm_window_s: z.number().int(),
+  escalate_after_min: z.number().int(),
   language: z.string(),
   enabled: z.boolean(),
   remark: z.string(),
@@ -326,11 +346,21 @@ export const noticeRow = z.object({
   status: z.enum(NOTICE_STATUSES),
   attempts: z.number().int(),
   last_error: z.string(),
+  /** SMS / voice: the provider's answer and delivery receipt ('' none yet, delivered, failed). */
+  provider_answer: z.string(),
+  receipt_status: z.string(),
+  /** Set on a storm digest: how many alarm notices it stands for. */
+  digest_count: z.number().int().nullable(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
 });
 export type NoticeRow = z.infer<typeof noticeRow>;
 
 /** GET /trigger/channels: which channels this server can deliver. */
-export const noticeChannels = z.object({ email: z.boolean(), webhook: z.boolean() });
+export const noticeChannels = z.object({
+  email: z.boolean(),
+  webhook: z.boolean(),
+  sms: z.boolean(),
+  voice: z.boolean(),
+});
 export type NoticeChannels = z.infer<typeof noticeChannels>;

@@ -8,6 +8,7 @@
 import { FEES_MESSAGES } from './messages-fees.js';
 import { OTA_MESSAGES } from './messages-ota.js';
 import { SCADA_MESSAGES } from './messages-scada.js';
+import { SMS_MESSAGES } from './messages-sms.js';
 
 export interface MessageTexts {
   zh: string;
@@ -180,6 +181,8 @@ export const SERVER_MESSAGES = {
   ...OTA_MESSAGES,
   ...SCADA_MESSAGES,
   ...FEES_MESSAGES,
+  // SMS and voice notices, phone sign-in (messages-sms.ts)
+  ...SMS_MESSAGES,
   // The money ledger (DESIGN 14, docs/ledger.md)
   'ledger.insufficientBalance': {
     zh: '余额不足',

@@ -5,6 +5,8 @@ import { moduleSwitchesSchema } from './modules.js';
 export const systemConfig = z.object({
   modules: moduleSwitchesSchema,
   demo_enabled: z.boolean(),
+  /** SPEC 2.1 phone + code sign-in: an SMS provider with a 'code' template is set (issue 21). */
+  phone_login: z.boolean(),
   /** SPEC 1 / 2.1: on this host the landing page is /ota/device. Null when not configured. */
   ota_host: z.string().nullable(),
   version: z.string(),

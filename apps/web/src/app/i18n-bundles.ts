@@ -8,6 +8,7 @@ import { devicesBundle } from '../features/devices/i18n';
 import { fileDownloadBundle } from '../features/file-download/i18n';
 import { historyBundle } from '../features/history/i18n';
 import { monitorBundle } from '../features/monitor/i18n';
+import { noticesBundle } from '../features/notices/i18n';
 import { otaGatewaysBundle } from '../features/ota/gateways/i18n';
 import { gatewayParamsBundle } from '../features/ota/params/i18n';
 import { otaSimsBundle } from '../features/ota/sims/i18n';
@@ -32,6 +33,7 @@ export const featureBundles: readonly FeatureBundle[] = [
   dataReportBundle,
   fileDownloadBundle,
   rechargeBundle,
+  noticesBundle,
   timeRangeBundle,
   otaGatewaysBundle,
   otaSimsBundle,

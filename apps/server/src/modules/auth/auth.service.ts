@@ -58,6 +58,8 @@ export interface AuthServiceDeps {
   config: Pick<Config, 'TOKEN_TTL' | 'REFRESH_TTL' | 'DEMO'>;
   clock: () => Date;
   throttle: LoginThrottle;
+  /** The user a phone sign-in code belongs to (null: wrong code or unbound number); issue 21. */
+  phoneUser?: (phone: string, code: string) => Promise<number | null>;
 }
 
 export const DEMO_USERNAME = 'demo';
@@ -174,6 +176,39 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw userMessage(problem);
       }
       await log(true, null, user.id);
+      return startSession(user, meta);
+    },
+
+    /** Sign-in with a phone and the code sent to it (SPEC 2.1); a wrong code answers like an unbound number. */
+    async phoneLogin(body: { phone: string; code: string }, meta: RequestMeta): Promise<LoginResult> {
+      const now = clock();
+      const username = `phone:${body.phone.replace(/[\s-]/g, '')}`;
+      const log = (success: boolean, reason: string | null, userId: number | null = null) =>
+        authRepo.logAttempt({
+          username,
+          userId,
+          at: now,
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+          success,
+          reason,
+        });
+      if (!(await checkThrottle(username, meta, now))) {
+        await log(false, 'throttled');
+        throw userMessage('auth.throttled', undefined, 429);
+      }
+      const userId = deps.phoneUser ? await deps.phoneUser(body.phone, body.code) : null;
+      const user = userId === null ? undefined : await usersRepo.findById(userId);
+      if (!user) {
+        await log(false, 'wrong_code');
+        throw userMessage('phone.codeWrong');
+      }
+      const problem = accountProblem(user, now);
+      if (problem) {
+        await log(false, problem === 'auth.accountDisabled' ? 'disabled' : 'expired', user.id);
+        throw userMessage(problem);
+      }
+      await log(true, 'phone', user.id);
       return startSession(user, meta);
     },
 

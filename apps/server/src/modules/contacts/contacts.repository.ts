@@ -6,6 +6,7 @@ import { containsPattern } from '../../platform/db/like.js';
 import { ownerPathInScope } from '../../platform/tenancy/scope.js';
 import { alarmLog } from '../alarms/alarms.table.js';
 import { devices } from '../devices/devices.table.js';
+import { smsProviderSettings } from '../sms/sms.table.js';
 import { users } from '../users/users.table.js';
 import { contacts, noticeOutbox, triggerContactLinks } from './contacts.table.js';
 
@@ -25,7 +26,13 @@ const contactColumns = {
   hasWebhookSecret: sql<boolean>`(${contacts.webhookSecret} <> '')`,
   emailEnabled: contacts.emailEnabled,
   webhookEnabled: contacts.webhookEnabled,
+  smsEnabled: contacts.smsEnabled,
+  voiceEnabled: contacts.voiceEnabled,
   minIntervalS: contacts.minIntervalS,
+  stormCap: contacts.stormCap,
+  stormWindowS: contacts.stormWindowS,
+  escalateAfterMin: contacts.escalateAfterMin,
+  ownerUserId: contacts.ownerUserId,
   language: contacts.language,
   enabled: contacts.enabled,
   remark: contacts.remark,
@@ -44,7 +51,13 @@ export interface ContactRecord {
   hasWebhookSecret: boolean;
   emailEnabled: boolean;
   webhookEnabled: boolean;
+  smsEnabled: boolean;
+  voiceEnabled: boolean;
   minIntervalS: number;
+  stormCap: number;
+  stormWindowS: number;
+  escalateAfterMin: number;
+  ownerUserId: number;
   language: string;
   enabled: boolean;
   remark: string;
@@ -64,6 +77,9 @@ export interface NoticeRecord {
   status: string;
   attempts: number;
   lastError: string;
+  providerAnswer: string;
+  receiptStatus: string;
+  digestCount: number | null;
   createdAt: Date;
   sentAt: Date | null;
 }
@@ -161,6 +177,12 @@ export function createContactsRepository(db: Executor) {
       return row!.id;
     },
 
+    /** The SMS / voice channels whose provider the platform has set. */
+    async providerChannels(): Promise<string[]> {
+      const rows = await db.select({ channel: smsProviderSettings.channel }).from(smsProviderSettings);
+      return rows.map((r) => r.channel);
+    },
+
     async listNotices(scope: Scope, query: NoticeQuery, limit: number, offset: number) {
       const conditions: SQL[] = [visible(scope)];
       if (query.contact_id !== undefined) conditions.push(eq(noticeOutbox.contactId, query.contact_id));
@@ -181,6 +203,9 @@ export function createContactsRepository(db: Executor) {
             status: noticeOutbox.status,
             attempts: noticeOutbox.attempts,
             lastError: noticeOutbox.lastError,
+            providerAnswer: noticeOutbox.providerAnswer,
+            receiptStatus: noticeOutbox.receiptStatus,
+            digestCount: noticeOutbox.digestCount,
             createdAt: noticeOutbox.createdAt,
             sentAt: noticeOutbox.sentAt,
           })

@@ -14,6 +14,7 @@ import { BUS } from '../../platform/bus/event-bus.js';
 import { secretBoxFor } from '../../platform/crypto/secret-box.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
+import { noticeQuotaOn } from '../../platform/notices/sms-quota.js';
 import { contactTestAnswer, contactTestBody, contactUpdate } from './contact-update.js';
 import { createContactsRepository } from './contacts.repository.js';
 import { createContactsService } from './contacts.service.js';
@@ -24,12 +25,14 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Trigger contacts, test sends and the delivery log (docs/api-alarms.md "Contacts and notices"). */
 export const contactsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  const quota = noticeQuotaOn(deps.database.db, deps.clock);
   const service = createContactsService({
     repo: createContactsRepository(deps.database.db),
     clock: deps.clock,
     emailConfigured: Boolean(deps.config.SMTP_URL),
     wake: () => deps.runtime.bus.publish(BUS.noticeWake, {}),
     box: secretBoxFor(deps.config),
+    remaining: (userId, channel) => quota.remaining(userId, channel),
   });
 
   app.get(
@@ -113,6 +116,6 @@ export const contactsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
       config,
       schema: { tags, summary: 'Channels this server can deliver', response: okResponse(noticeChannels) },
     },
-    async () => ok(service.channels()),
+    async () => ok(await service.channels()),
   );
 };

@@ -11,8 +11,9 @@ import {
 import { notFound } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
-import { paramError } from '../../platform/http/errors.js';
+import { fieldError, paramError, userMessage } from '../../platform/http/errors.js';
 import { type ListResult, pageWindow } from '../../platform/http/paging.js';
+import { isMainland, parsePhone } from '../../platform/notices/sms/phone.js';
 import type { ContactUpdate } from './contact-update.js';
 import type {
   ContactRecord,
@@ -31,7 +32,12 @@ const toContactRow = (r: ContactRecord): ContactRow => ({
   has_webhook_secret: r.hasWebhookSecret,
   email_enabled: r.emailEnabled,
   webhook_enabled: r.webhookEnabled,
+  sms_enabled: r.smsEnabled,
+  voice_enabled: r.voiceEnabled,
   min_interval_s: r.minIntervalS,
+  storm_cap: r.stormCap,
+  storm_window_s: r.stormWindowS,
+  escalate_after_min: r.escalateAfterMin,
   language: r.language,
   enabled: r.enabled,
   remark: r.remark,
@@ -51,6 +57,9 @@ const toNoticeRow = (r: NoticeRecord): NoticeRow => ({
   status: r.status as NoticeRow['status'],
   attempts: r.attempts,
   last_error: r.lastError,
+  provider_answer: r.providerAnswer,
+  receipt_status: r.receiptStatus,
+  digest_count: r.digestCount,
   created_at: r.createdAt.toISOString(),
   sent_at: r.sentAt ? r.sentAt.toISOString() : null,
 });
@@ -60,14 +69,20 @@ function valuesOf(body: Partial<ContactInput>, box: SecretBox): Partial<ContactV
   const values: Partial<ContactValues> = {};
   if (body.name !== undefined) values.name = body.name;
   if (body.email !== undefined) values.email = body.email;
-  if (body.phone !== undefined) values.phone = body.phone;
+  // Stored in E.164 once valid (checkChannels refuses an invalid number first).
+  if (body.phone !== undefined) values.phone = body.phone ? (parsePhone(body.phone)?.e164 ?? body.phone) : '';
   if (body.webhook_kind !== undefined) values.webhookKind = body.webhook_kind;
   if (body.webhook_url !== undefined) values.webhookUrl = body.webhook_url;
   // Encrypted at rest (AES-256-GCM, key outside the database); '' stays '' (no secret).
   if (body.webhook_secret !== undefined) values.webhookSecret = box.seal(body.webhook_secret);
   if (body.email_enabled !== undefined) values.emailEnabled = body.email_enabled;
   if (body.webhook_enabled !== undefined) values.webhookEnabled = body.webhook_enabled;
+  if (body.sms_enabled !== undefined) values.smsEnabled = body.sms_enabled;
+  if (body.voice_enabled !== undefined) values.voiceEnabled = body.voice_enabled;
   if (body.min_interval_s !== undefined) values.minIntervalS = body.min_interval_s;
+  if (body.storm_cap !== undefined) values.stormCap = body.storm_cap;
+  if (body.storm_window_s !== undefined) values.stormWindowS = body.storm_window_s;
+  if (body.escalate_after_min !== undefined) values.escalateAfterMin = body.escalate_after_min;
   if (body.language !== undefined) values.language = body.language;
   if (body.enabled !== undefined) values.enabled = body.enabled;
   if (body.remark !== undefined) values.remark = body.remark;
@@ -77,6 +92,11 @@ function valuesOf(body: Partial<ContactInput>, box: SecretBox): Partial<ContactV
 function checkChannels(c: Parameters<typeof contactProblem>[0]): void {
   const problem = contactProblem(c);
   if (problem) throw paramError(`body.${problem.field}: ${problem.reason}`);
+  if (!c.phone) return;
+  // A number is checked whenever given: SMS and voice need one the providers accept.
+  const phone = parsePhone(c.phone);
+  if (!phone) throw fieldError('body.phone', 'phone.invalid');
+  if (c.voice_enabled && !isMainland(phone)) throw fieldError('body.phone', 'phone.voiceMainland');
 }
 
 export interface ContactsServiceDeps {
@@ -88,6 +108,8 @@ export interface ContactsServiceDeps {
   wake: () => void;
   /** Seals webhook secrets before they are stored. */
   box: SecretBox;
+  /** The SMS / voice units a user may still send (null = no limit), from the ledger. */
+  remaining: (userId: number, channel: 'sms' | 'voice') => Promise<number | null>;
 }
 
 /** Trigger contacts and their delivery log (docs/api-alarms.md "Contacts and notices"). */
@@ -124,6 +146,9 @@ export function createContactsService(deps: ContactsServiceDeps) {
         webhook_kind: body.webhook_kind ?? current.webhookKind,
         webhook_url: body.webhook_url ?? current.webhookUrl,
         webhook_enabled: body.webhook_enabled ?? current.webhookEnabled,
+        phone: body.phone ?? current.phone,
+        sms_enabled: body.sms_enabled ?? current.smsEnabled,
+        voice_enabled: body.voice_enabled ?? current.voiceEnabled,
       });
       await repo.update(id, valuesOf(body, deps.box));
       return toContactRow((await repo.findVisible(scope, id))!);
@@ -141,6 +166,14 @@ export function createContactsService(deps: ContactsServiceDeps) {
       if (channel === 'email' && !contact.email) throw paramError('body.channel: the contact has no e-mail');
       if (channel === 'webhook' && (!contact.webhookUrl || !contact.webhookKind))
         throw paramError('body.channel: the contact has no webhook');
+      if (channel === 'sms' || channel === 'voice') {
+        if (!contact.phone) throw paramError('body.channel: the contact has no phone number');
+        if (!(await repo.providerChannels()).includes(channel))
+          throw userMessage('notice.noProvider', { channel });
+        // A clear answer now rather than a notice logged as 'no_quota' a moment later.
+        if ((await deps.remaining(contact.ownerUserId, channel)) === 0)
+          throw userMessage('notice.noQuota', { channel });
+      }
       const noticeId = await repo.queueTestNotice(id, channel, clock());
       deps.wake();
       return { notice_id: noticeId };
@@ -152,8 +185,14 @@ export function createContactsService(deps: ContactsServiceDeps) {
       return { rows: rows.map(toNoticeRow), total };
     },
 
-    channels(): NoticeChannels {
-      return { email: deps.emailConfigured, webhook: true };
+    async channels(): Promise<NoticeChannels> {
+      const providers = await repo.providerChannels();
+      return {
+        email: deps.emailConfigured,
+        webhook: true,
+        sms: providers.includes('sms'),
+        voice: providers.includes('voice'),
+      };
     },
   };
 }

@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { alarmLog } from '../alarms/alarms.table.js';
 import { exportJobs } from '../exports/exports.table.js';
 import { triggers } from '../triggers/triggers.table.js';
@@ -22,6 +33,20 @@ export const contacts = pgTable(
     webhookSecret: text('webhook_secret').notNull().default(''),
     emailEnabled: boolean('email_enabled').notNull().default(false),
     webhookEnabled: boolean('webhook_enabled').notNull().default(false),
+    /** SMS and text-to-speech calls to `phone` (issue 21); each send uses one unit of the owner's quota. */
+    smsEnabled: boolean('sms_enabled').notNull().default(false),
+    voiceEnabled: boolean('voice_enabled').notNull().default(false),
+    /**
+     * Storm cap for SMS and voice: at most this many alarm notices per channel in `storm_window_s`;
+     * the notice that hits the cap is replaced by one digest. 0 = no cap.
+     */
+    stormCap: integer('storm_cap').notNull().default(10),
+    stormWindowS: integer('storm_window_s').notNull().default(3600),
+    /**
+     * Escalation level (issue 21 item 3): 0 = notified when the alarm is raised; N > 0 = notified only
+     * when an alarm of a linked trigger is still unhandled N minutes later (the escalation job queues it).
+     */
+    escalateAfterMin: integer('escalate_after_min').notNull().default(0),
     /** Throttle: at most one notice per channel within this many seconds; 0 = no limit. */
     minIntervalS: integer('min_interval_s').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
@@ -74,8 +99,20 @@ export const noticeOutbox = pgTable(
     lastError: text('last_error').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }),
+    /** SMS / voice: the provider's id of the accepted message (receipts refer to it). */
+    providerId: text('provider_id'),
+    /** SMS / voice: the provider's last answer (code and message, never a secret). */
+    providerAnswer: text('provider_answer').notNull().default(''),
+    /** SMS / voice delivery receipt: '' (none yet) | 'delivered' | 'failed'. */
+    receiptStatus: text('receipt_status').notNull().default(''),
+    receiptAt: timestamp('receipt_at', { withTimezone: true, precision: 3 }),
+    /** SMS / voice: the ledger idempotency keys of the quota units reserved for this send. */
+    quotaKeys: jsonb('quota_keys').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Set on a storm digest: how many alarm notices it stands for. */
+    digestCount: integer('digest_count'),
   },
   (t) => [
+    index('notice_outbox_provider_idx').on(t.providerId),
     index('notice_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('notice_outbox_contact_idx').on(t.contactId, t.createdAt),
   ],

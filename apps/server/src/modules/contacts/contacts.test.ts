@@ -300,12 +300,12 @@ describe('test notices, delivery log, trigger_count and delete', () => {
 
   it('GET /trigger/channels: e-mail only when SMTP_URL is set', async () => {
     const res = await call<NoticeChannels>(t.app, 'GET', '/trigger/channels', { token: owner.token });
-    expect(res.body.data).toEqual({ email: false, webhook: true });
+    expect(res.body.data).toEqual({ email: false, webhook: true, sms: false, voice: false });
     const withSmtp = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     try {
       const admin = await tokenFor(withSmtp.app, 'admin', withSmtp.adminPassword);
       const answer = await call<NoticeChannels>(withSmtp.app, 'GET', '/trigger/channels', { token: admin });
-      expect(answer.body.data).toEqual({ email: true, webhook: true });
+      expect(answer.body.data).toEqual({ email: true, webhook: true, sms: false, voice: false });
     } finally {
       await withSmtp.close();
     }

@@ -44,6 +44,7 @@ export function createSystemService({ repo, config, databaseKind, version }: Sys
       return {
         modules: mergeModules(await repo.getOption(MODULES_OPTION)),
         demo_enabled: config.DEMO,
+        phone_login: await repo.phoneLoginReady(),
         ota_host: config.OTA_HOST ?? null,
         version,
       };

@@ -24,6 +24,7 @@ describe('GET /system/config (public)', () => {
     expect(res.body.data).toEqual({
       modules: MODULE_DEFAULTS,
       demo_enabled: false,
+      phone_login: false,
       ota_host: null,
       version: '0.1.0',
     });

@@ -76,15 +76,29 @@ export function createAlarmEngineRepository(db: Executor) {
   /** Outbox rows for every enabled linked contact and enabled channel; answers how many. */
   async function queueNotices(tx: Executor, triggerId: number, alarmId: number): Promise<number> {
     const linked = await tx
-      .select({ id: contacts.id, email: contacts.emailEnabled, webhook: contacts.webhookEnabled })
+      .select({
+        id: contacts.id,
+        email: contacts.emailEnabled,
+        webhook: contacts.webhookEnabled,
+        sms: contacts.smsEnabled,
+        voice: contacts.voiceEnabled,
+      })
       .from(triggerContactLinks)
       .innerJoin(contacts, eq(contacts.id, triggerContactLinks.contactId))
-      .where(and(eq(triggerContactLinks.triggerId, triggerId), eq(contacts.enabled, true)))
+      // Escalation levels (escalate_after_min > 0) are queued later by the escalation job, if still unhandled.
+      .where(
+        and(
+          eq(triggerContactLinks.triggerId, triggerId),
+          eq(contacts.escalateAfterMin, 0),
+          eq(contacts.enabled, true),
+        ),
+      )
       .orderBy(asc(contacts.id));
-    const rows = linked.flatMap((c) => [
-      ...(c.email ? [{ contactId: c.id, alarmId, channel: 'email' }] : []),
-      ...(c.webhook ? [{ contactId: c.id, alarmId, channel: 'webhook' }] : []),
-    ]);
+    const rows = linked.flatMap((c) =>
+      (['email', 'webhook', 'sms', 'voice'] as const).flatMap((channel) =>
+        c[channel] ? [{ contactId: c.id, alarmId, channel }] : [],
+      ),
+    );
     if (rows.length > 0) await tx.insert(noticeOutbox).values(rows);
     return rows.length;
   }

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '../../config.js';
@@ -17,6 +17,11 @@ export interface SecretBox {
   /** Clear text of a sealed value; a value stored before encryption (no prefix) is returned as is. */
   open(stored: string): string;
   isSealed(stored: string): boolean;
+  /**
+   * HMAC-SHA256 (hex) of `text` under a key derived from the box key for `purpose`: for values that
+   * are checked but never read back (verification codes).
+   */
+  mac(purpose: string, text: string): string;
 }
 
 export function createSecretBox(key: Buffer): SecretBox {
@@ -37,6 +42,10 @@ export function createSecretBox(key: Buffer): SecretBox {
       return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
     },
     isSealed: (stored) => stored.startsWith(PREFIX),
+    mac(purpose, text) {
+      const derived = createHmac('sha256', key).update(`mac:${purpose}`).digest();
+      return createHmac('sha256', derived).update(text).digest('hex');
+    },
   };
 }
 

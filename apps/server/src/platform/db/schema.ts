@@ -20,6 +20,7 @@ export * from '../../modules/ota/registry.table.js';
 export * from '../../modules/recharge/recharge.table.js';
 export * from '../../modules/reports/reports.table.js';
 export * from '../../modules/scada/scada.table.js';
+export * from '../../modules/sms/sms.table.js';
 export * from '../../modules/system/system.table.js';
 export * from '../../modules/templates/templates.table.js';
 export * from '../../modules/triggers/triggers.table.js';

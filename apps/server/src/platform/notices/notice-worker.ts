@@ -2,6 +2,7 @@ import type { AlarmLogRow, WebhookKind } from '@fleet/contracts';
 import { WEBHOOK_KINDS } from '@fleet/contracts';
 import type { Config } from '../../config.js';
 import { createAlarmRows } from '../../modules/alarms/alarm-rows.service.js';
+import { createLedgerService } from '../../modules/ledger/ledger.service.js';
 import { BUS, type EventBus } from '../bus/event-bus.js';
 import { secretBoxFor } from '../crypto/secret-box.js';
 import type { Database } from '../db/client.js';
@@ -17,6 +18,8 @@ import {
   MAX_ATTEMPTS,
   type NoticeOutcome,
 } from './outbox.repository.js';
+import { createSmsDelivery } from './sms-delivery.js';
+import { createNoticeQuota } from './sms-quota.js';
 import { createMailSender, type MailAttachment, type MailSender } from './smtp-sender.js';
 import { sendWebhook } from './webhook-sender.js';
 import { checkWebhookTarget, type HostLookup, RefusedTarget } from './webhook-target.js';
@@ -83,6 +86,14 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
     if (!box || !stored.startsWith('sb1:')) return stored;
     return box.open(stored);
   };
+  const sms = createSmsDelivery({
+    repo,
+    quota: createNoticeQuota({ ledger: createLedgerService({ db: deps.database.db, clock }), repo }),
+    box,
+    clock,
+    retryAt: (attempts) => new Date(clock().getTime() + backoffMs(attempts)),
+    timeoutMs,
+  });
   const task = deps.jobs
     ? deps.jobs.onEveryInstance('notice worker', {
         pass: () => pass(),
@@ -168,7 +179,12 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
       alarm = alarms.get(notice.alarmId!) ?? null;
       if (!alarm) return { status: 'failed', lastError: 'alarm not found' };
       if (!contact.enabled) return { status: 'failed', lastError: 'contact disabled' };
-      const on = notice.channel === 'email' ? contact.emailEnabled : contact.webhookEnabled;
+      const on = {
+        email: contact.emailEnabled,
+        webhook: contact.webhookEnabled,
+        sms: contact.smsEnabled,
+        voice: contact.voiceEnabled,
+      }[notice.channel];
       if (!on) return { status: 'failed', lastError: 'channel disabled' };
       // Throttle: one sent alarm notice per contact and channel within min_interval_s.
       if (contact.minIntervalS > 0) {
@@ -176,6 +192,10 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
         if (last && now.getTime() - last.getTime() < contact.minIntervalS * SECOND)
           return { status: 'throttled', lastError: '' };
       }
+    }
+    if (notice.channel === 'sms' || notice.channel === 'voice') {
+      const recovered = alarm?.recovers_id ? (alarms.get(alarm.recovers_id) ?? null) : null;
+      return sms.attempt(notice, contact, alarm, recovered);
     }
     const text = alarm
       ? alarmNoticeText(alarm, contact.language, alarm.recovers_id ? alarms.get(alarm.recovers_id) : null)

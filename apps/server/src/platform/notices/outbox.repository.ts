@@ -1,6 +1,8 @@
-import { and, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { contacts, noticeOutbox } from '../../modules/contacts/contacts.table.js';
 import { exportJobs } from '../../modules/exports/exports.table.js';
+import { smsProviderSettings } from '../../modules/sms/sms.table.js';
+import { users } from '../../modules/users/users.table.js';
 import type { Executor } from '../db/client.js';
 
 /** Attempts before a notice is given up ('failed'). */
@@ -15,6 +17,8 @@ export interface ClaimedNotice {
   channel: string;
   /** Attempts including the one being made now. */
   attempts: number;
+  /** SMS / voice: the quota units reserved by an earlier attempt (kept while it retries). */
+  quotaKeys: string[];
 }
 
 export type ContactForSend = typeof contacts.$inferSelect;
@@ -29,10 +33,16 @@ export interface ExportForSend {
 }
 
 export interface NoticeOutcome {
-  status: 'sent' | 'pending' | 'failed' | 'throttled';
+  /** 'no_quota': an SMS / voice notice logged but not sent, the owner's quota being used up. */
+  status: 'sent' | 'pending' | 'failed' | 'throttled' | 'no_quota';
   lastError: string;
   sentAt?: Date;
   nextAttemptAt?: Date;
+  providerId?: string;
+  providerAnswer?: string;
+  /** The notice went out as the storm digest standing for this many alarm notices. */
+  digestCount?: number;
+  quotaKeys?: string[];
 }
 
 /** The SQL of the outbox worker (docs/api-alarms.md "Outbox"). */
@@ -82,6 +92,7 @@ export function createOutboxRepository(db: Executor) {
           exportId: noticeOutbox.exportId,
           channel: noticeOutbox.channel,
           attempts: noticeOutbox.attempts,
+          quotaKeys: noticeOutbox.quotaKeys,
         });
       return rows.sort((a, b) => a.id - b.id);
     },
@@ -128,6 +139,108 @@ export function createOutboxRepository(db: Executor) {
       return row?.sentAt ?? null;
     },
 
+    /** The stored provider settings of a channel ('sms' | 'voice'), or null. */
+    async providerSettings(channel: string) {
+      const [row] = await db
+        .select()
+        .from(smsProviderSettings)
+        .where(eq(smsProviderSettings.channel, channel));
+      return row ?? null;
+    },
+
+    /**
+     * The user and its ancestors (nearest first) with their remaining count of the channel
+     * (null = no limit), for the quota reservation.
+     */
+    async quotaChain(
+      userId: number,
+      channel: 'sms' | 'voice',
+    ): Promise<{ id: number; limit: number | null }[]> {
+      const [own] = await db.select({ path: users.path }).from(users).where(eq(users.id, userId));
+      if (!own) return [];
+      const ids = own.path.split('/').filter(Boolean).map(Number);
+      const rows = await db
+        .select({ id: users.id, limit: channel === 'sms' ? users.smsCount : users.voiceCount })
+        .from(users)
+        .where(inArray(users.id, ids));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.reverse().flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    },
+
+    /** Reserved quota units, stored before the send so a crash cannot lose them. */
+    async setQuotaKeys(id: number, keys: string[]): Promise<void> {
+      await db.update(noticeOutbox).set({ quotaKeys: keys }).where(eq(noticeOutbox.id, id));
+    },
+
+    /** Storm cap: alarm notices (digests included) sent to the contact on the channel since `since`. */
+    async sentAlarmNotices(contactId: number, channel: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(noticeOutbox)
+        .where(
+          and(
+            eq(noticeOutbox.contactId, contactId),
+            eq(noticeOutbox.channel, channel),
+            eq(noticeOutbox.status, 'sent'),
+            isNotNull(noticeOutbox.alarmId),
+            gte(noticeOutbox.sentAt, since),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /** Whether a storm digest went to the contact on the channel since `since`. */
+    async digestSent(contactId: number, channel: string, since: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: noticeOutbox.id })
+        .from(noticeOutbox)
+        .where(
+          and(
+            eq(noticeOutbox.contactId, contactId),
+            eq(noticeOutbox.channel, channel),
+            isNotNull(noticeOutbox.digestCount),
+            gte(noticeOutbox.createdAt, since),
+            or(eq(noticeOutbox.status, 'sent'), eq(noticeOutbox.status, 'sending')),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** Alarm notices of the contact on the channel not sent yet (what a digest stands for). */
+    async waitingAlarmNotices(contactId: number, channel: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(noticeOutbox)
+        .where(
+          and(
+            eq(noticeOutbox.contactId, contactId),
+            eq(noticeOutbox.channel, channel),
+            isNotNull(noticeOutbox.alarmId),
+            isNull(noticeOutbox.digestCount),
+            or(eq(noticeOutbox.status, 'pending'), eq(noticeOutbox.status, 'sending')),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /** Whether a notice about `alarmId` was sent to the contact on the channel (recovery de-duplication). */
+    async sentAbout(contactId: number, channel: string, alarmIds: number[]): Promise<number[]> {
+      if (alarmIds.length === 0) return [];
+      const rows = await db
+        .selectDistinct({ alarmId: noticeOutbox.alarmId })
+        .from(noticeOutbox)
+        .where(
+          and(
+            eq(noticeOutbox.contactId, contactId),
+            eq(noticeOutbox.channel, channel),
+            eq(noticeOutbox.status, 'sent'),
+            inArray(noticeOutbox.alarmId, alarmIds),
+          ),
+        );
+      return rows.flatMap((r) => (r.alarmId === null ? [] : [r.alarmId]));
+    },
+
     /** Records the outcome of the attempt; only a row this worker still holds ('sending') changes. */
     async finish(id: number, outcome: NoticeOutcome): Promise<void> {
       await db
@@ -137,6 +250,12 @@ export function createOutboxRepository(db: Executor) {
           lastError: outcome.lastError.slice(0, 500),
           ...(outcome.sentAt ? { sentAt: outcome.sentAt } : {}),
           ...(outcome.nextAttemptAt ? { nextAttemptAt: outcome.nextAttemptAt } : {}),
+          ...(outcome.providerId ? { providerId: outcome.providerId } : {}),
+          ...(outcome.providerAnswer !== undefined
+            ? { providerAnswer: outcome.providerAnswer.slice(0, 500) }
+            : {}),
+          ...(outcome.digestCount !== undefined ? { digestCount: outcome.digestCount } : {}),
+          ...(outcome.quotaKeys ? { quotaKeys: outcome.quotaKeys } : {}),
         })
         .where(and(eq(noticeOutbox.id, id), eq(noticeOutbox.status, 'sending')));
     },

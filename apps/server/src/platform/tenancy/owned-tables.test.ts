@@ -28,6 +28,12 @@ const UNSCOPED: Record<string, string> = {
   'gateways/mqtt/provisioning/registry.repository.ts': 'broker provisioning: every device, system side',
   'platform/notices/outbox.repository.ts':
     'the notice worker delivers every tenant’s queued notices, system side',
+  'platform/notices/escalation.repository.ts':
+    'the escalation job queues every tenant’s due notices along the trigger’s own links, system side',
+  'modules/sms/sms-receipts.repository.ts':
+    'provider receipts (token path) update the outbox row carrying the provider’s message id',
+  'modules/sms/phone-codes.repository.ts':
+    'codes by the phone they were sent to; binding by the signed-in user’s own id',
   'demo/demo-fleet.repository.ts': 'the DEMO=1 seed writes the demo account’s own fleet',
   'demo/demo-scada.repository.ts': 'the DEMO=1 seed writes the demo account’s own drawing',
   'demo/demo-ota.repository.ts': 'the DEMO=1 seed writes the demo account’s own OTA gateways',

@@ -101,3 +101,35 @@ export function templateFor(settings: SmsProviderSettings, kind: SmsNoticeKind):
   if (!code) throw new ProviderSettingsError(`no ${settings.provider} template is set for ${kind} notices`);
   return code;
 }
+
+/** A stored settings row (`sms_provider_settings`) as the adapters take it. */
+export interface StoredProviderSettings {
+  provider: string;
+  accessKeyId: string;
+  accessKeySecret: string;
+  endpoint: string;
+  region: string;
+  sdkAppId: string;
+  signName: string;
+  showNumber: string;
+  playTimes: number;
+  templates: Record<string, string>;
+}
+
+export function settingsFromRow(row: StoredProviderSettings, timeoutMs?: number): SmsProviderSettings {
+  const templates: Partial<Record<SmsNoticeKind, string>> = {};
+  for (const kind of SMS_NOTICE_KINDS) if (row.templates[kind]) templates[kind] = row.templates[kind];
+  return {
+    provider: row.provider === 'tencent' ? 'tencent' : 'aliyun',
+    accessKeyId: row.accessKeyId,
+    accessKeySecret: row.accessKeySecret,
+    ...(row.endpoint ? { endpoint: row.endpoint } : {}),
+    ...(row.region ? { region: row.region } : {}),
+    ...(row.sdkAppId ? { sdkAppId: row.sdkAppId } : {}),
+    ...(row.signName ? { signName: row.signName } : {}),
+    ...(row.showNumber ? { showNumber: row.showNumber } : {}),
+    playTimes: row.playTimes,
+    templates,
+    ...(timeoutMs ? { timeoutMs } : {}),
+  };
+}

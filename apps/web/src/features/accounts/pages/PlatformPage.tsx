@@ -19,6 +19,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../shared/components/PageContainer';
 import { Permit } from '../../../shared/permission/Permit';
+import { SmsProvidersSection } from '../../notices/components/SmsProvidersSection';
 import { MerchantSettingsCard } from '../../recharge/components/MerchantSettingsCard';
 import { useSystemConfig } from '../../system/api/get-system-config';
 import { useAlarmLevels } from '../api/get-alarm-levels';
@@ -200,7 +201,7 @@ function AlarmLevelsCard() {
   );
 }
 
-/** /other/platform: module switches (SPEC 1), alarm levels, payment merchants; platform administrators only. */
+/** /other/platform: module switches (SPEC 1), alarm levels, payment merchants and the SMS / voice providers; platform administrators only. */
 export default function PlatformPage() {
   return (
     <div data-testid="platform-page">
@@ -208,6 +209,7 @@ export default function PlatformPage() {
         <ModulesCard />
         <AlarmLevelsCard />
         <MerchantSettingsCard />
+        <SmsProvidersSection />
       </Space>
     </div>
   );

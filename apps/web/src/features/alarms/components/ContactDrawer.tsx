@@ -18,7 +18,12 @@ const FIELDS = new Set([
   'webhook_secret',
   'email_enabled',
   'webhook_enabled',
+  'sms_enabled',
+  'voice_enabled',
   'min_interval_s',
+  'storm_cap',
+  'storm_window_s',
+  'escalate_after_min',
   'language',
   'enabled',
   'remark',
@@ -43,6 +48,8 @@ export function ContactDrawer({
   const clearSecret = Form.useWatch('clear_secret', form);
   const emailAvailable = channels.data?.email !== false;
   const webhookAvailable = channels.data?.webhook !== false;
+  const smsAvailable = channels.data?.sms === true;
+  const voiceAvailable = channels.data?.voice === true;
 
   useEffect(() => {
     if (!open) return;
@@ -138,6 +145,44 @@ export function ContactDrawer({
         >
           <Input maxLength={32} data-testid="contact-form-phone" />
         </Form.Item>
+        <Form.Item
+          name="sms_enabled"
+          label={t('alarms.contact.smsEnabled')}
+          valuePropName="checked"
+          extra={smsAvailable ? t('alarms.contact.quotaHelp') : t('alarms.contact.smsUnavailable')}
+        >
+          <Switch disabled={!smsAvailable} data-testid="contact-form-sms-enabled" />
+        </Form.Item>
+        <Form.Item
+          name="voice_enabled"
+          label={t('alarms.contact.voiceEnabled')}
+          valuePropName="checked"
+          extra={voiceAvailable ? t('alarms.contact.voiceHelp') : t('alarms.contact.voiceUnavailable')}
+        >
+          <Switch disabled={!voiceAvailable} data-testid="contact-form-voice-enabled" />
+        </Form.Item>
+        <Form.Item
+          name="storm_cap"
+          label={t('alarms.contact.stormCap')}
+          extra={t('alarms.contact.stormHelp')}
+        >
+          <InputNumber
+            min={0}
+            max={1000}
+            precision={0}
+            style={{ width: 200 }}
+            data-testid="contact-form-storm-cap"
+          />
+        </Form.Item>
+        <Form.Item name="storm_window_min" label={t('alarms.contact.stormWindow')}>
+          <InputNumber
+            min={1}
+            max={1440}
+            precision={0}
+            style={{ width: 200 }}
+            addonAfter={t('alarms.contact.minutes')}
+          />
+        </Form.Item>
 
         <Divider titlePlacement="start">{t('alarms.contact.webhook')}</Divider>
         <Form.Item
@@ -187,6 +232,20 @@ export function ContactDrawer({
         )}
 
         <Divider />
+        <Form.Item
+          name="escalate_after_min"
+          label={t('alarms.contact.escalate')}
+          extra={t('alarms.contact.escalateHelp')}
+        >
+          <InputNumber
+            min={0}
+            max={1440}
+            precision={0}
+            style={{ width: 200 }}
+            addonAfter={t('alarms.contact.minutes')}
+            data-testid="contact-form-escalate"
+          />
+        </Form.Item>
         <Form.Item
           name="min_interval_s"
           label={t('alarms.contact.throttle')}

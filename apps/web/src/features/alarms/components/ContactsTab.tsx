@@ -1,5 +1,5 @@
 import { EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
-import type { ContactRow, NoticeChannel } from '@fleet/contracts';
+import { type ContactRow, NOTICE_CHANNELS, type NoticeChannel } from '@fleet/contracts';
 import { App, Button, Dropdown, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -17,10 +17,12 @@ import { useTestContact } from '../api/test-contact';
 import { ContactDrawer } from './ContactDrawer';
 
 /** Which channels a contact can be tested on: configured on the server and addressed on the contact. */
-function testableChannels(row: ContactRow, available: { email: boolean; webhook: boolean }) {
+function testableChannels(row: ContactRow, available: Record<NoticeChannel, boolean>) {
   return {
     email: available.email && row.email !== '',
     webhook: available.webhook && row.webhook_url !== '' && row.webhook_kind !== '',
+    sms: available.sms && row.phone !== '',
+    voice: available.voice && row.phone !== '',
   };
 }
 
@@ -35,7 +37,12 @@ export function ContactsTab({ onTested }: { onTested: () => void }) {
   const test = useTestContact();
   const [drawer, setDrawer] = useState<{ open: boolean; contact?: ContactRow }>({ open: false });
   const na = t('common.na');
-  const available = { email: channels.data?.email ?? false, webhook: channels.data?.webhook ?? true };
+  const available = {
+    email: channels.data?.email ?? false,
+    webhook: channels.data?.webhook ?? true,
+    sms: channels.data?.sms ?? false,
+    voice: channels.data?.voice ?? false,
+  };
 
   const sendTest = (row: ContactRow, channel: NoticeChannel) =>
     test
@@ -68,7 +75,9 @@ export function ContactsTab({ onTested }: { onTested: () => void }) {
         <Space size={4} wrap>
           {row.email_enabled && <Tag color="blue">{t('alarms.channel.email')}</Tag>}
           {row.webhook_enabled && <Tag color="purple">{t('alarms.channel.webhook')}</Tag>}
-          {!row.email_enabled && !row.webhook_enabled && (
+          {row.sms_enabled && <Tag color="green">{t('alarms.channel.sms')}</Tag>}
+          {row.voice_enabled && <Tag color="orange">{t('alarms.channel.voice')}</Tag>}
+          {!row.email_enabled && !row.webhook_enabled && !row.sms_enabled && !row.voice_enabled && (
             <Typography.Text type="secondary">{t('alarms.contact.noChannel')}</Typography.Text>
           )}
         </Space>
@@ -139,7 +148,7 @@ export function ContactsTab({ onTested }: { onTested: () => void }) {
             <Dropdown
               trigger={['click']}
               menu={{
-                items: (['email', 'webhook'] as const).map((channel) => ({
+                items: NOTICE_CHANNELS.map((channel) => ({
                   key: channel,
                   label: t(`alarms.channel.${channel}`),
                   disabled: !testable[channel],
@@ -153,7 +162,7 @@ export function ContactsTab({ onTested }: { onTested: () => void }) {
                 size="small"
                 icon={<SendOutlined />}
                 loading={test.isPending && test.variables?.id === row.id}
-                disabled={!testable.email && !testable.webhook}
+                disabled={!Object.values(testable).some(Boolean)}
                 title={t('alarms.contact.test')}
                 aria-label={t('alarms.contact.test')}
                 data-testid="contact-test"

@@ -15,6 +15,7 @@ const STATUS_COLOUR: Record<NoticeStatus, string> = {
   sent: 'success',
   failed: 'error',
   throttled: 'warning',
+  no_quota: 'error',
 };
 
 /** The delivery log (GET /trigger/notice): every notice queued for a contact and what became of it. */

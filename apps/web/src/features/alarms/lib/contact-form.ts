@@ -12,7 +12,12 @@ export interface ContactFormValues {
   clear_secret: boolean;
   email_enabled: boolean;
   webhook_enabled: boolean;
+  sms_enabled: boolean;
+  voice_enabled: boolean;
   min_interval_s: number | null;
+  storm_cap: number | null;
+  storm_window_min: number | null;
+  escalate_after_min: number | null;
   language: Language;
   enabled: boolean;
   remark: string;
@@ -29,7 +34,12 @@ export function contactFormValues(row: ContactRow | undefined, language: Languag
     clear_secret: false,
     email_enabled: row?.email_enabled ?? false,
     webhook_enabled: row?.webhook_enabled ?? false,
+    sms_enabled: row?.sms_enabled ?? false,
+    voice_enabled: row?.voice_enabled ?? false,
     min_interval_s: row?.min_interval_s ?? 0,
+    storm_cap: row?.storm_cap ?? 10,
+    storm_window_min: Math.round((row?.storm_window_s ?? 3600) / 60),
+    escalate_after_min: row?.escalate_after_min ?? 0,
     language: (row?.language as Language | undefined) ?? language,
     enabled: row?.enabled ?? true,
     remark: row?.remark ?? '',
@@ -50,7 +60,12 @@ export function contactBody(v: Partial<ContactFormValues>, editing: boolean): Pa
     webhook_url: text(v.webhook_url),
     email_enabled: v.email_enabled ?? false,
     webhook_enabled: v.webhook_enabled ?? false,
+    sms_enabled: v.sms_enabled ?? false,
+    voice_enabled: v.voice_enabled ?? false,
     min_interval_s: v.min_interval_s ?? 0,
+    storm_cap: v.storm_cap ?? 10,
+    storm_window_s: (v.storm_window_min ?? 60) * 60,
+    escalate_after_min: v.escalate_after_min ?? 0,
     enabled: v.enabled ?? true,
     remark: text(v.remark),
   };

@@ -1,5 +1,6 @@
 import { ApiOutlined, CloudServerOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../app/route-access';
@@ -9,10 +10,12 @@ import { useSystemConfig } from '../../system/api/get-system-config';
 import { usePlatformTitle } from '../../system/api/platform-title';
 import { useDocumentTitle } from '../../system/hooks/use-document-title';
 import { LoginForm } from '../components/LoginForm';
+import { PhoneLoginForm } from '../components/PhoneLoginForm';
 
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [byPhone, setByPhone] = useState(false);
   const [params] = useSearchParams();
   const title = usePlatformTitle();
   const config = useSystemConfig();
@@ -60,7 +63,20 @@ export default function LoginPage() {
           {config.isPending ? (
             <Skeleton active paragraph={{ rows: 4 }} />
           ) : (
-            <LoginForm demoEnabled={config.data?.demo_enabled === true} onSuccess={onSuccess} />
+            <>
+              {byPhone ? (
+                <PhoneLoginForm onSuccess={onSuccess} />
+              ) : (
+                <LoginForm demoEnabled={config.data?.demo_enabled === true} onSuccess={onSuccess} />
+              )}
+              {config.data?.phone_login && (
+                <div className="login-switch">
+                  <Button type="link" onClick={() => setByPhone((v) => !v)} data-testid="login-mode">
+                    {byPhone ? t('login.withPassword') : t('login.withPhone')}
+                  </Button>
+                </div>
+              )}
+            </>
           )}
           {config.data?.modules.userRegistration && (
             <div className="login-switch">
