@@ -71,11 +71,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
         response: okResponse(rechargeOrderRow),
       },
     },
-    async (request) => {
-      const scope = scopeOf(request);
-      const order = await topUp.create(scope, request.body);
-      return ok(await account.order(scope, order.id));
-    },
+    async (request) => ok(await topUp.create(scopeOf(request), request.body)),
   );
   app.get(
     '/recharge/orders',

@@ -3,6 +3,7 @@ import {
   OrderStatus,
   PayMode,
   type PaymentProviderName,
+  type RechargeOrderRow,
   TOP_UP_EXPIRY_MINUTES,
   type TopUpInput,
 } from '@fleet/contracts';
@@ -17,9 +18,10 @@ import {
   type PaymentProvider,
 } from '../../platform/payments/provider.js';
 import { createLedgerService } from '../ledger/ledger.service.js';
+import { orderView } from './account.service.js';
 import type { MerchantRow, MerchantsRepository } from './merchants.repository.js';
 import { MerchantSettingsError, notifyUrlOf, providerOf } from './providers.js';
-import type { OrderRow, RechargeRepository } from './recharge.repository.js';
+import type { RechargeRepository } from './recharge.repository.js';
 
 export const payModeOf = (p: PaymentProviderName) => (p === 'wechat' ? PayMode.WECHAT : PayMode.ALIPAY);
 const providerOfMode = (mode: number): PaymentProviderName | null =>
@@ -107,7 +109,7 @@ export function createTopUpService(deps: TopUpDeps) {
       return (await deps.merchants.list()).filter((m) => m.enabled).map((m) => m.provider);
     },
 
-    async create(scope: Scope, input: TopUpInput): Promise<OrderRow> {
+    async create(scope: Scope, input: TopUpInput): Promise<RechargeOrderRow> {
       const merchant = await enabledMerchant(input.provider);
       let provider: PaymentProvider;
       try {
@@ -142,7 +144,9 @@ export function createTopUpService(deps: TopUpDeps) {
         });
         throw userMessage('recharge.providerRefused', { reason: answer.code });
       }
-      return (await deps.orders.update(order.id, { codeUrl: answer.codeUrl }))!;
+      await deps.orders.update(order.id, { codeUrl: answer.codeUrl });
+      // The answer the page shows and then polls: the order as GET /recharge/orders/{id} gives it.
+      return orderView((await deps.orders.visible(scope, order.id))!);
     },
 
     /** A provider's notification: signature first, then app id / merchant, order, amount; applied once. */
