@@ -8,5 +8,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Ant Design renders in jsdom take a few hundred ms alone but seconds beside the server suite on
+    // two cores; the default 5 s guard failed correct tests on a loaded machine.
+    testTimeout: 30_000,
   },
 });
