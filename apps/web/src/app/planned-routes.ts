@@ -5,8 +5,6 @@
  * routes.tsx.
  */
 export const PLANNED_PREFIXES: readonly string[] = [
-  // The SCADA designer (issue 18); the lists and the runtime view are built.
-  '/scada/design',
   '/ota',
   '/rechargeCenter',
   '/balance',
