@@ -90,6 +90,8 @@ export function Palette({ onAdd, lang }: { onAdd: (key: string) => void; lang: '
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<number>();
+  // A search opens every group that has a match; otherwise the engineer's own choice stays.
+  const [open, setOpen] = useState<string[]>(['shapes', 'pipes', 'controls']);
   const q = search.trim().toLowerCase();
   const categories = useGraphlibCategories();
   const uploads = useGraphlibItems(q, category);
@@ -198,7 +200,12 @@ export function Palette({ onAdd, lang }: { onAdd: (key: string) => void; lang: '
         style={{ marginBottom: 8 }}
         data-testid="sd-palette-search"
       />
-      <Collapse size="small" items={items} defaultActiveKey={['shapes', 'pipes', 'controls']} />
+      <Collapse
+        size="small"
+        items={items}
+        activeKey={q ? items.map((i) => i.key) : open}
+        onChange={(keys) => !q && setOpen(keys as string[])}
+      />
       <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', marginTop: 8 }}>
         {t('scada.designer.palette.hint')}
       </Typography.Text>
