@@ -15,6 +15,7 @@ import { LayersPanel } from './LayersPanel';
 import { PagesBar } from './PagesBar';
 import { Palette } from './Palette';
 import { PropertyPanel } from './PropertyPanel';
+import { PublishModal } from './PublishModal';
 import { newElement } from './palette-items';
 import { type DesignerPoints, DesignerPointsContext } from './points-context';
 import { Stage } from './Stage';
@@ -51,6 +52,7 @@ export function Designer({
   const saved = useDesigner((s) => s.saved);
   const error = useDesigner((s) => s.error);
   const [draft, setDraft] = useState<Draft | null>(null);
+  const [publishing, setPublishing] = useState(false);
   const [store] = useState(() => new LiveStore());
   const [known, setKnown] = useState(() => new Map(points.points.map((p) => [String(p.id), p])));
   const save = useSave(detail, onReload);
@@ -237,6 +239,14 @@ export function Designer({
             {t('scada.designer.conflict.text', { version: save.conflict?.version ?? '?' })}
           </p>
         </Modal>
+        {detail.kind === 'template' ? (
+          <PublishModal
+            open={publishing}
+            onClose={() => setPublishing(false)}
+            detail={detail}
+            dirty={dirty}
+          />
+        ) : null}
       </DesignerPointsContext.Provider>
     </RuntimeContext.Provider>
   );

@@ -279,6 +279,14 @@ export const en = {
         reload: 'Reload (drop my changes)',
         copy: 'Keep mine as a copy',
       },
+      publish: {
+        title: 'Publish as apps',
+        ok: 'Publish {{count}}',
+        done: '{{count}} apps created',
+        hint: "Each chosen device gets its own app, with the template's point names bound to that device's points. The saved template is published.",
+        unsaved: 'The template has unsaved changes: save first, or the last saved version is published.',
+        noDevices: 'No device is built from this device template yet',
+      },
     },
   },
 };

@@ -279,6 +279,15 @@ export const es = {
         reload: 'Recargar (descartar mis cambios)',
         copy: 'Conservar los míos como copia',
       },
+      publish: {
+        title: 'Publicar como apps',
+        ok: 'Publicar {{count}}',
+        done: '{{count}} apps creadas',
+        hint: 'Cada dispositivo elegido recibe su propia app, con los nombres de punto de la plantilla enlazados a los puntos de ese dispositivo. Se publica la plantilla guardada.',
+        unsaved:
+          'La plantilla tiene cambios sin guardar: guarde primero o se publicará la última versión guardada.',
+        noDevices: 'Aún no hay dispositivos creados con esta plantilla de dispositivo',
+      },
     },
   },
 };
