@@ -7,6 +7,10 @@ import { choose, freshLogin, shot, signIn } from '../support/ui.js';
 // go through the model's commands; two tabs saving the same picture get the version conflict.
 const DEVICE = 'Cold room A';
 
+/** An antd number input by test id (the id lands on the input or on its wrapper). */
+const numberInput = (page: Page, id: string) =>
+  page.locator(`input[data-testid="${id}"], [data-testid="${id}"] input`).first();
+
 /** Waits for the answer of a call the action makes and returns its envelope. */
 async function answered(page: Page, method: string, path: RegExp, act: () => Promise<unknown>) {
   const response = page.waitForResponse(
@@ -29,7 +33,7 @@ async function addFromPalette(page: Page, search: string, key: string) {
 async function setFrame(page: Page, frame: Partial<Record<'x' | 'y' | 'w' | 'h', number>>) {
   await page.getByRole('tab', { name: 'Properties' }).click();
   for (const [k, v] of Object.entries(frame)) {
-    const input = page.getByTestId(`sd-prop-${k}`).locator('input');
+    const input = numberInput(page, `sd-prop-${k}`);
     await input.fill(String(v));
     await input.press('Enter');
   }
@@ -115,8 +119,8 @@ test.describe('SCADA designer', () => {
     await page.locator(`[data-design-id="${tank}"]`).click();
     await bind(page, 'humidity', 'Linear');
     // The live preview: a test value drives the element on the canvas.
-    await page.getByTestId('sd-preview-value').locator('input').fill('25');
-    await page.getByTestId('sd-preview-value').locator('input').press('Enter');
+    await numberInput(page, 'sd-preview-value').fill('25');
+    await numberInput(page, 'sd-preview-value').press('Enter');
     await expect(page.getByTestId('sd-preview-visual')).toContainText('"level":0.25');
     await page.locator(`[data-design-id="${pump}"]`).click();
     await bind(page, 'temp', 'Threshold');
@@ -150,7 +154,7 @@ test.describe('SCADA designer', () => {
     for (const p of [page, other])
       await expect(p.getByTestId('sd-canvas-w')).toBeVisible({ timeout: 30_000 });
     const widen = async (p: Page, w: number) => {
-      const input = p.getByTestId('sd-canvas-w').locator('input');
+      const input = numberInput(p, 'sd-canvas-w');
       await input.fill(String(w));
       await input.press('Enter');
       await expect(p.getByTestId('sd-dirty')).toBeVisible();
@@ -171,6 +175,6 @@ test.describe('SCADA designer', () => {
     );
     expect(copy.code).toBe(0);
     await expect(other).toHaveURL(new RegExp(`/scada/design/app\\?id=${copy.data.id}$`));
-    await expect(other.getByTestId('sd-canvas-w').locator('input')).toHaveValue('1700');
+    await expect(numberInput(other, 'sd-canvas-w')).toHaveValue('1700');
   });
 });
