@@ -25,16 +25,24 @@ const SECONDS = Number(process.env.BENCH_SCADA_SECONDS ?? 10);
 const PAINT_RUNS = Number(process.env.BENCH_SCADA_PAINT_RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+// The designer's harness imports the runtime's, so one bundle serves both parts.
 const harness = fileURLToPath(
-  new URL('../apps/web/src/features/scada/runtime/bench/harness.tsx', import.meta.url),
+  new URL('../apps/web/src/features/scada/designer/bench/harness.tsx', import.meta.url),
 );
+const DRAG_SELECTED = Number(process.env.BENCH_SCADA_DRAG_SELECTED ?? 50);
+const DRAG_MOVES = Number(process.env.BENCH_SCADA_DRAG_MOVES ?? 240);
 
 /** What the harness puts on `window` (the bench is type-checked for Node, without the DOM). */
 interface Harness {
   firstPaint(count: number, bound: boolean): Promise<{ ms: number; elements: number }>;
   frames(count: number, bound: boolean, seconds: number): Promise<Record<string, number>>;
 }
-type WithHarness = { scadaBench: Harness };
+interface DesignerHarness {
+  mount(count: number, selected: number): Promise<{ x: number; y: number; elements: number }>;
+  start(): void;
+  stop(): { frames: number; p50_ms: number; p95_ms: number; max_ms: number; undo_steps: number };
+}
+type WithHarness = { scadaBench: Harness; scadaDesignerBench: DesignerHarness };
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -102,6 +110,28 @@ async function main() {
       ] as const);
     const baseline = await frames(false);
     const bound = await frames(true);
+
+    // 3. The designer (issue 18): drag a selection of DRAG_SELECTED elements across a page of ELEMENTS
+    // with real mouse input, snapping on. Baseline: the same pointer path hovering, nothing pressed.
+    const at = await page.evaluate(
+      ([n, s]) => (globalThis as unknown as WithHarness).scadaDesignerBench.mount(n, s),
+      [ELEMENTS, DRAG_SELECTED] as const,
+    );
+    const path = async () => {
+      for (let i = 1; i <= DRAG_MOVES; i++) await page.mouse.move(at.x + i, at.y + (i % 60));
+    };
+    const record = async (act: () => Promise<void>) => {
+      await page.evaluate(() => (globalThis as unknown as WithHarness).scadaDesignerBench.start());
+      await act();
+      return page.evaluate(() => (globalThis as unknown as WithHarness).scadaDesignerBench.stop());
+    };
+    await page.mouse.move(at.x, at.y);
+    const hover = await record(path);
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    const drag = await record(path);
+    await page.mouse.up();
+    const after = await page.evaluate(() => (globalThis as unknown as WithHarness).scadaDesignerBench.stop());
     if (errors.length) throw new Error(errors.join('\n'));
 
     const result = {
@@ -128,6 +158,17 @@ async function main() {
         baseline_bindings_off: paintStatic,
         target_ms: 1000,
         ok: paintBound.median_ms < 1000,
+      },
+      designer_drag: {
+        elements: at.elements,
+        selected: DRAG_SELECTED,
+        pointer_moves: DRAG_MOVES,
+        drag,
+        baseline_hover: hover,
+        // The drag is one model command at the end: one undo step.
+        committed_undo_steps: after.undo_steps,
+        target_p95_ms: 16,
+        ok: drag.p95_ms < 16 && after.undo_steps === 1,
       },
       wall_seconds: Math.round((Date.now() - started) / 1000),
     };

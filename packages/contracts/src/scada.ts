@@ -93,6 +93,14 @@ export type ScadaRow = z.infer<typeof scadaRow>;
 export const scadaDetail = scadaRow.extend({ document: z.record(z.string(), z.unknown()) });
 export type ScadaDetail = z.infer<typeof scadaDetail>;
 
+/** Publish a template as one app per chosen device of its device template (issue 18), all or nothing. */
+export const scadaPublishBody = z.strictObject({
+  device_ids: z.array(z.number().int().positive()).min(1).max(50),
+});
+export type ScadaPublishBody = z.infer<typeof scadaPublishBody>;
+export const scadaPublished = z.object({ apps: z.array(scadaRow) });
+export type ScadaPublished = z.infer<typeof scadaPublished>;
+
 export const scadaResolveQuery = z.object({ device_id: z.coerce.number().int().positive() });
 export const scadaResolved = z.object({
   id: z.number().int(),

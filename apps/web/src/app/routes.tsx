@@ -13,6 +13,7 @@ import {
   DashboardOutlined,
   DatabaseOutlined,
   DesktopOutlined,
+  EditOutlined,
   FieldTimeOutlined,
   FundViewOutlined,
   GroupOutlined,
@@ -284,6 +285,22 @@ export const appRoutes: AppRoute[] = [
     path: '/scada/view/:id',
     meta: { titleKey: 'menu.scadaView', icon: <FundViewOutlined />, permission: 'IndScada', hidden: true },
     page: () => import('../features/scada/runtime/ScadaViewPage'),
+  },
+  {
+    // Issue 18: the designer, opened from the lists' Design action (ScadaManager, never read-only).
+    path: '/scada/design/app',
+    meta: { titleKey: 'menu.scadaDesignApp', icon: <EditOutlined />, permission: 'IndScada', hidden: true },
+    page: () => import('../features/scada/designer/DesignAppPage'),
+  },
+  {
+    path: '/scada/design/template',
+    meta: {
+      titleKey: 'menu.scadaDesignTemplate',
+      icon: <EditOutlined />,
+      permission: 'IndScada',
+      hidden: true,
+    },
+    page: () => import('../features/scada/designer/DesignTemplatePage'),
   },
   {
     path: '/company',

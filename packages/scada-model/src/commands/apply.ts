@@ -1,9 +1,10 @@
+import { LIMITS } from '../limits.js';
 import type { Page, ScadaDocument } from '../schema/index.js';
 import * as el from './elements.js';
 import * as pages from './pages.js';
 import { diff, invert, type Patch } from './patch.js';
 import { getPage, withPage } from './tree.js';
-import type { Command } from './types.js';
+import { type Command, CommandError } from './types.js';
 
 export interface Applied {
   doc: ScadaDocument;
@@ -49,6 +50,13 @@ function run(doc: ScadaDocument, c: Command): ScadaDocument {
       return pages.renamePage(doc, c);
     case 'movePage':
       return pages.movePage(doc, c);
+    case 'batch':
+      if (c.commands.length > LIMITS.maxElementsPerPage)
+        throw new CommandError('Too many commands in one batch');
+      return c.commands.reduce((d, inner) => {
+        if ((inner as Command).type === 'batch') throw new CommandError('Batches do not nest');
+        return run(d, inner);
+      }, doc);
   }
 }
 

@@ -232,6 +232,7 @@ describe('commands', () => {
       'removePage',
       'renamePage',
       'movePage',
+      'batch',
     ] as const;
     // Grouping needs two siblings and ungrouping a group, so they are drawn more often to be exercised.
     const weighted = [...types, 'group', 'ungroup', 'group', 'ungroup', 'group', 'ungroup'] as const;
@@ -281,6 +282,15 @@ describe('commands', () => {
             removePage: { type: 'removePage', id: pageId },
             renamePage: { type: 'renamePage', id: pageId, name: `R${s.n}` },
             movePage: { type: 'movePage', id: pageId, index: s.n },
+            batch: {
+              type: 'batch',
+              label: s.n % 2 ? 'paste' : 'nudge',
+              commands: [
+                { type: 'addElement', page: pageId, id: fresh, element: s.element },
+                { type: 'moveElements', page: pageId, ids: [fresh, id], dx: s.n, dy: 1 },
+                { type: 'updateElement', page: pageId, id: fresh, props: { name: `B${s.n}` } },
+              ],
+            },
           };
           const command = commands[weighted[s.kind % weighted.length]!];
           try {
@@ -302,5 +312,52 @@ describe('commands', () => {
       { numRuns: 150 },
     );
     for (const type of types) expect(applied.get(type) ?? 0, type).toBeGreaterThan(3);
+  });
+
+  it('a batch applies all or nothing and undoes in one step', () => {
+    const doc = base();
+    const batch: Command = {
+      type: 'batch',
+      label: 'paste',
+      commands: [
+        { type: 'addElement', page: 'main', id: 'p1', element: rect(5, 5) },
+        { type: 'addElement', page: 'main', id: 'p2', element: rect(15, 5) },
+        { type: 'group', page: 'main', ids: ['p1', 'p2'], groupId: 'g' },
+      ],
+    };
+    let h = execute(createHistory(doc), batch);
+    expect(valid(h.doc).pages.main!.order).toEqual(['a', 'b', 'c', 'g']);
+    expect(h.past).toHaveLength(1);
+    h = undo(h);
+    expect(h.doc).toEqual(doc);
+    h = redo(h);
+    expect(h.doc.pages.main!.elements.g).toMatchObject({ kind: 'group', children: ['p1', 'p2'] });
+    // The third command fails (duplicate id): nothing of the first two stays.
+    const bad: Command = {
+      type: 'batch',
+      commands: [
+        { type: 'addElement', page: 'main', id: 'q', element: rect(1, 1) },
+        { type: 'addElement', page: 'main', id: 'a', element: rect(1, 1) },
+      ],
+    };
+    expect(() => applyCommand(doc, bad)).toThrow(CommandError);
+    expect(doc).toEqual(base());
+    const nested = { type: 'batch', commands: [batch] } as unknown as Command;
+    expect(() => applyCommand(doc, nested)).toThrow(/nest/);
+  });
+
+  it('merges only batches with the same label', () => {
+    const nudge = (dx: number): Command => ({
+      type: 'batch',
+      label: 'nudge',
+      commands: [{ type: 'moveElements', page: 'main', ids: ['a'], dx, dy: 0 }],
+    });
+    let h = execute(createHistory(base()), nudge(1));
+    h = execute(h, nudge(1), { merge: true });
+    expect(h.past).toHaveLength(1);
+    h = execute(h, { ...nudge(1), label: 'align' } as Command, { merge: true });
+    expect(h.past).toHaveLength(2);
+    h = undo(undo(h));
+    expect(h.doc).toEqual(base());
   });
 });

@@ -6,6 +6,8 @@ import type { Command } from './types.js';
 export interface HistoryEntry {
   /** What was done, for an "Undo move" label. */
   type: Command['type'];
+  /** A batch's label ("paste", "align left"): only batches with the same label merge. */
+  label?: string;
   forward: Patch;
   inverse: Patch;
 }
@@ -33,7 +35,9 @@ export function execute(history: History, command: Command, options: { merge?: b
   const { doc, forward, inverse } = applyCommand(history.doc, command);
   if (forward.length === 0) return { ...history, doc }; // a no-op is not an undo step
   const last = history.past.at(-1);
-  if (options.merge && last && last.type === command.type && history.future.length === 0) {
+  const label = command.type === 'batch' ? command.label : undefined;
+  const same = last && last.type === command.type && last.label === label;
+  if (options.merge && last && same && history.future.length === 0) {
     const before = applyPatch(history.doc, last.inverse);
     const merged = diff(before, doc);
     const past = history.past.slice(0, -1);
@@ -41,10 +45,10 @@ export function execute(history: History, command: Command, options: { merge?: b
     return {
       ...history,
       doc,
-      past: [...past, { type: command.type, forward: merged, inverse: invert(before, merged) }],
+      past: [...past, { type: command.type, label, forward: merged, inverse: invert(before, merged) }],
     };
   }
-  const past = [...history.past, { type: command.type, forward, inverse }];
+  const past = [...history.past, { type: command.type, label, forward, inverse }];
   return { ...history, doc, past: past.slice(-history.limit), future: [] };
 }
 

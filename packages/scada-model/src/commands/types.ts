@@ -22,7 +22,12 @@ export type Command =
   | { type: 'addPage'; id: string; name: string; canvas?: Canvas; index?: number }
   | { type: 'removePage'; id: string }
   | { type: 'renamePage'; id: string; name: string }
-  | { type: 'movePage'; id: string; index: number };
+  | { type: 'movePage'; id: string; index: number }
+  /**
+   * Several commands as one step (paste, delete or align a selection): applied in order, all or
+   * nothing, undone at once. `label` names the step for the undo tooltip. Batches do not nest.
+   */
+  | { type: 'batch'; commands: readonly Exclude<Command, { type: 'batch' }>[]; label?: string };
 
 export type CommandType = Command['type'];
 

@@ -7,6 +7,8 @@ import {
   scadaListQuery,
   scadaPoints,
   scadaPointsQuery,
+  scadaPublishBody,
+  scadaPublished,
   scadaResolved,
   scadaResolveQuery,
   scadaRow,
@@ -168,6 +170,20 @@ export const scadaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
     },
     async (request) =>
       ok(await service.resolve(scopeOf(request), request.params.id, request.query.device_id)),
+  );
+  app.post(
+    '/scada/:id/publish',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Publish a template as one app per chosen device of its device template (all or nothing)',
+        params: idParams,
+        body: scadaPublishBody,
+        response: okResponse(scadaPublished),
+      },
+    },
+    async (request) => ok(await service.publish(scopeOf(request), request.params.id, request.body)),
   );
   app.get(
     '/scada/:id/points',

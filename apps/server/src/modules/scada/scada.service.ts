@@ -9,6 +9,8 @@ import {
   type ScadaKind,
   type ScadaListQuery,
   type ScadaPoints,
+  type ScadaPublishBody,
+  type ScadaPublished,
   type ScadaResolved,
   type ScadaRow,
   type ScadaUpdateBody,
@@ -265,6 +267,42 @@ export function createScadaService({ repo, templates, devices }: ScadaServiceDep
         if (!byName.has(p.name)) byName.set(p.name, String(p.id));
       const { doc, missing } = resolveTemplateBindings(current(row.document), byName);
       return { id: row.id, device_id: deviceId, document: doc, missing };
+    },
+
+    /**
+     * A template published as apps: for each chosen device (visible, built from the template's device
+     * template) a new app with the template's document resolved for it, named `<template> · <device>`.
+     * All or nothing: one transaction, the SCADA limit checked for every app.
+     */
+    async publish(scope: Scope, id: number, body: ScadaPublishBody): Promise<ScadaPublished> {
+      requireManager(scope);
+      const row = await visible(scope, id);
+      if (row.kind !== 'template') throw userMessage('scada.notTemplate');
+      const planned: { name: string; document: ScadaDocument }[] = [];
+      for (const deviceId of new Set(body.device_ids)) {
+        const device = await devices.findVisible(scope, deviceId);
+        if (!device) throw notFound('device');
+        if (row.templateId === null || device.templateId !== row.templateId)
+          throw fieldError('body.device_ids', 'scada.deviceNotOfTemplate', { id: deviceId });
+        const { document } = await this.resolve(scope, id, deviceId);
+        const title = device.binderTitle || device.title || `#${deviceId}`;
+        planned.push({ name: `${row.name} · ${title}`.slice(0, 64), document: document as ScadaDocument });
+      }
+      const ownerUserId = scope.dataOwnerId;
+      const rows = await repo.transaction(async (tx) => {
+        const out = [];
+        for (const p of planned) {
+          await checkLimit(ownerUserId, tx);
+          out.push(
+            await repo.insert(
+              { ...p, kind: 'app', templateId: null, thumbnail: row.thumbnail, ownerUserId },
+              tx,
+            ),
+          );
+        }
+        return out;
+      });
+      return { apps: rows.map(toRow) };
     },
 
     /**

@@ -404,6 +404,81 @@ describe('SCADA templates', () => {
     });
     expect(foreign.status).toBe(404);
   });
+
+  it('publishes a template as one app per device, resolved for each; all or nothing', async () => {
+    const second = (
+      await createDevice(t.database, { ownerUserId: owner.user.id, gatewayProtocol: 'Modbus_RTU' })
+    ).id;
+    const applied = await call(t.app, 'POST', `/device/${second}/slavedevice/batch`, {
+      token: owner.token,
+      body: { gateway_temp_id: deviceTemplateId, mode: 'save' },
+    });
+    expect(applied.body.code).toBe(0);
+    const count = async () =>
+      (await call<ListResult<ScadaRow>>(t.app, 'GET', '/scada?kind=app&limit=100', { token: owner.token }))
+        .body.data.total;
+    const before = await count();
+
+    // A device of another template anywhere in the list: nothing is created.
+    const plain = (await createDevice(t.database, { ownerUserId: owner.user.id })).id;
+    const refused = await call(t.app, 'POST', `/scada/${scadaTemplateId}/publish`, {
+      token: owner.token,
+      body: { device_ids: [deviceId, plain] },
+    });
+    expect(refused.body).toMatchObject({ code: 10002, msg_key: 'scada.deviceNotOfTemplate' });
+    expect(await count()).toBe(before);
+    const foreignDevice = (await createDevice(t.database, { ownerUserId: other.user.id })).id;
+    const foreign = await call(t.app, 'POST', `/scada/${scadaTemplateId}/publish`, {
+      token: owner.token,
+      body: { device_ids: [foreignDevice] },
+    });
+    expect(foreign.status).toBe(404);
+    const byOther = await call(t.app, 'POST', `/scada/${scadaTemplateId}/publish`, {
+      token: other.token,
+      body: { device_ids: [deviceId] },
+    });
+    expect(byOther.status).toBe(404);
+
+    const res = await call<{ apps: ScadaRow[] }>(t.app, 'POST', `/scada/${scadaTemplateId}/publish`, {
+      token: owner.token,
+      body: { device_ids: [deviceId, second, deviceId] },
+    });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(0);
+    expect(res.body.data.apps).toHaveLength(2);
+    expect(await count()).toBe(before + 2);
+    for (const [i, app] of res.body.data.apps.entries()) {
+      expect(app).toMatchObject({ kind: 'app', template_id: null, version: 1 });
+      expect(app.name.startsWith('Meter view · ')).toBe(true);
+      const device = [deviceId, second][i]!;
+      const points = await call<ListResult<{ id: number; name: string }>>(
+        t.app,
+        'GET',
+        `/device/${device}/datapoint`,
+        {
+          token: owner.token,
+        },
+      );
+      const ua = String(points.body.data.rows.find((p) => p.name === 'ua')!.id);
+      const detail = await call<ScadaDetail>(t.app, 'GET', `/scada/${app.id}`, { token: owner.token });
+      const els = (
+        detail.body.data.document as {
+          pages: { main: { elements: Record<string, { bindings: { point: unknown }[] }> } };
+        }
+      ).pages.main.elements;
+      // Each app shows its own device's values: the names became that device's point ids.
+      expect(els.r1!.bindings[0]!.point).toEqual({ by: 'id', pointId: ua });
+    }
+    const notTemplate = await call(t.app, 'POST', `/scada/${res.body.data.apps[0]!.id}/publish`, {
+      token: owner.token,
+      body: { device_ids: [deviceId] },
+    });
+    expect(notTemplate.body).toMatchObject({ code: 20000, msg_key: 'scada.notTemplate' });
+    const empty = await call(t.app, 'POST', `/scada/${scadaTemplateId}/publish`, {
+      token: owner.token,
+      body: { device_ids: [] },
+    });
+    expect(empty.body.code).toBe(10002);
+  });
 });
 
 describe('SCADA sharing, permissions and limits', () => {
@@ -522,6 +597,7 @@ describe('SCADA OpenAPI', () => {
       '/api/v1/scada/{id}/export',
       '/api/v1/scada/{id}/resolve',
       '/api/v1/scada/{id}/points',
+      '/api/v1/scada/{id}/publish',
     ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }

@@ -118,6 +118,8 @@ const en: Messages = {
     deviceManage: 'Devices',
     deviceDetail: 'Device details',
     scadaView: 'SCADA view',
+    scadaDesignApp: 'SCADA designer',
+    scadaDesignTemplate: 'SCADA template designer',
     deviceTemplate: 'Device templates',
     deviceModel: 'Device models',
     deviceGroup: 'Device groups',

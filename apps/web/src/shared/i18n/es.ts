@@ -118,6 +118,8 @@ const es: Messages = {
     deviceManage: 'Dispositivos',
     deviceDetail: 'Detalles del dispositivo',
     scadaView: 'Vista SCADA',
+    scadaDesignApp: 'Diseñador SCADA',
+    scadaDesignTemplate: 'Diseñador de plantillas SCADA',
     deviceTemplate: 'Plantillas de dispositivo',
     deviceModel: 'Modelos de dispositivo',
     deviceGroup: 'Grupos de dispositivos',

@@ -117,6 +117,8 @@ const zh = {
     deviceManage: '设备列表',
     deviceDetail: '设备详情',
     scadaView: '组态画面',
+    scadaDesignApp: '组态设计',
+    scadaDesignTemplate: '组态模板设计',
     deviceTemplate: '设备模板',
     deviceModel: '设备型号',
     deviceGroup: '设备分组',

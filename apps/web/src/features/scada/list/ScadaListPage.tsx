@@ -3,6 +3,7 @@ import {
   DownloadOutlined,
   EditOutlined,
   FolderOpenOutlined,
+  HighlightOutlined,
   PictureOutlined,
   PlusOutlined,
   UploadOutlined,
@@ -145,7 +146,7 @@ export function ScadaListPage({ kind }: { kind: ScadaKind }) {
       title: t('scadaList.actions'),
       key: 'actions',
       fixed: 'right',
-      width: mayWrite ? 200 : 100,
+      width: mayWrite ? 230 : 100,
       render: (_v, row) => (
         <Space size={0} data-testid="scada-row-actions">
           <Tooltip title={t('scadaList.open')}>
@@ -173,6 +174,18 @@ export function ScadaListPage({ kind }: { kind: ScadaKind }) {
               data-testid="scada-export"
             />
           </Tooltip>
+          <Permit perm={SCADA_WRITE}>
+            <Tooltip title={t('scadaList.design')}>
+              <Button
+                type="link"
+                size="small"
+                icon={<HighlightOutlined />}
+                onClick={() => navigate(`/scada/design/${kind}?id=${row.id}`)}
+                aria-label={t('scadaList.design')}
+                data-testid="scada-design"
+              />
+            </Tooltip>
+          </Permit>
           <Permit perm={SCADA_WRITE}>
             <Tooltip title={t('scadaList.copy')}>
               <Button

@@ -39,6 +39,8 @@ export interface RuntimeContextValue {
   goToPage(page: string): void;
   goToRoute(path: string): void;
   now(): number;
+  /** The designer's canvas: nothing is greyed (the drawing is edited, not watched). */
+  design?: boolean;
 }
 
 export const RuntimeContext = createContext<RuntimeContextValue | null>(null);
@@ -109,6 +111,7 @@ export function elementVisual(element: Element, ctx: RuntimeContextValue): Visua
  * counts for availability and its device.
  */
 export function greyReason(element: Element, ctx: RuntimeContextValue): GreyReason | null {
+  if (ctx.design) return null;
   const { shown, write } = elementRefs(element);
   let best: GreyReason | null = null;
   const rank = (r: GreyReason) => ({ offline: 4, noPoint: 3, stale: 2, noData: 1 })[r.kind];
