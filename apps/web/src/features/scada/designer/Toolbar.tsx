@@ -134,12 +134,11 @@ export function Toolbar({ name, dirty, saving, onSave, onRun, onPublish }: Toolb
       />
       <Tool
         title={`${T('duplicate')} (Ctrl+D)`}
+        icon={<BlockOutlined />}
         onClick={act.duplicate}
         disabled={none}
         testId="sd-duplicate"
-      >
-        ⧉
-      </Tool>
+      />
       <Tool
         title={`${T('delete')} (Del)`}
         icon={<DeleteOutlined />}
