@@ -1,31 +1,19 @@
 import {
   defaultGatewayParams,
   formatServerMessage,
-  gatewayParams,
+  type GatewayParams,
   isServerMessageKey,
   type OtaPlanCreateBody,
   type OtaPlanLevel,
   type OtaPlanType,
 } from '@fleet/contracts';
-import {
-  App,
-  Col,
-  Divider,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  Row,
-  Select,
-  Switch,
-  Typography,
-} from 'antd';
-import { useState } from 'react';
+import { App, Col, Divider, Form, Input, InputNumber, Modal, Radio, Row, Select, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../../shared/hooks/use-list-params';
 import { useSettings } from '../../../../shared/store/settings';
 import { useApplications } from '../../apps/api/list-applications';
+import { GatewayParamsForm, validateGatewayParams } from '../../params';
 import { useCreatePlan } from '../api/create-plan';
 import { usePlanGateways } from '../api/list-gateways';
 
@@ -40,21 +28,15 @@ interface Values {
   failure_percent: number;
   rate_per_minute: number;
   start_delay_max_s: number;
-  param_version: number;
-  apn?: string;
-  uart_read_ms: number;
-  run_mode: 0 | 1 | 2;
-  power_mode: 'normal' | 'saving';
-  auto_upgrade: boolean;
 }
 
 const GROUPS_RE = /^\s*(\d+\s*(,\s*\d+\s*)*)?$/;
-const defaults = defaultGatewayParams();
 
 /**
- * A firmware or parameter plan: what, to which gateways, and how the rollout goes. The parameter
- * part is the document's main fields on top of the SPEC 5 defaults, checked with the same rules as
- * the server before it is sent.
+ * A firmware or parameter plan: what, to which gateways, and how the rollout goes. A parameter plan
+ * carries the whole gateway parameter document (every section, every SPEC 5 rule) and cannot be
+ * created while a rule fails; the new version must be above the highest one the chosen gateways
+ * are known to run (the server checks each gateway again).
  */
 export function CreatePlanModal({
   open,
@@ -76,47 +58,33 @@ export function CreatePlanModal({
   const apps = useApplications({ page: 1, limit: 100 });
   const creator = useCreatePlan();
   const lang = useSettings((s) => s.language);
+  const chosen = Form.useWatch('gateway_ids', form);
+  const [params, setParams] = useState<GatewayParams>(defaultGatewayParams);
+  // The parameter version of every gateway seen in the search results (the selection outlives a search).
+  const knownVersions = useRef(new Map<number, number | null>());
+  for (const g of gateways.data?.rows ?? []) knownVersions.current.set(g.id, g.param_version);
+  const versions = level === 0 ? (chosen ?? []).map((id) => knownVersions.current.get(id) ?? null) : [];
+  const known = versions.filter((v): v is number => v !== null);
+  const currentVersion = known.length > 0 ? Math.max(...known) : null;
+  const problems = useMemo(() => validateGatewayParams(params, currentVersion), [params, currentVersion]);
+  const blocked = type === 1 && problems.size > 0;
+  const firstProblem = blocked ? [...problems.values()][0]! : '';
 
   const close = () => {
     form.resetFields();
+    setParams(defaultGatewayParams());
     onClose();
   };
   const submit = async () => {
     const v = await form.validateFields();
-    let params = null;
-    if (v.type === 1) {
-      const parsed = gatewayParams.safeParse({
-        ...defaults,
-        param_version: v.param_version,
-        apn: v.apn ?? '',
-        uart_read_ms: v.uart_read_ms,
-        run_mode: v.run_mode,
-        power_mode: v.power_mode,
-        auto_upgrade: v.auto_upgrade,
-      });
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        form.setFields([
-          {
-            name: issue.path[0] as keyof Values,
-            errors: [
-              isServerMessageKey(issue.message)
-                ? formatServerMessage(issue.message, {}, lang)
-                : issue.message,
-            ],
-          },
-        ]);
-        return;
-      }
-      params = parsed.data;
-    }
+    if (v.type === 1 && problems.size > 0) return;
     const body: OtaPlanCreateBody = {
       name: v.name.trim(),
       type: v.type,
       level: v.level,
       gateway_ids: v.level === 0 ? (v.gateway_ids ?? []) : [],
       application_id: v.type === 2 ? (v.application_id ?? null) : null,
-      params,
+      params: v.type === 1 ? params : null,
       rollout: {
         group_sizes: (v.group_sizes ?? '')
           .split(',')
@@ -143,9 +111,32 @@ export function CreatePlanModal({
       onCancel={close}
       onOk={() => void submit()}
       okText={t('otaPlans.create')}
+      okButtonProps={{ disabled: blocked, 'data-testid': 'ota-plan-submit' }}
       confirmLoading={creator.isPending}
       destroyOnHidden
-      width={720}
+      width={type === 1 ? 1120 : 720}
+      style={{ top: 24 }}
+      styles={{ body: { maxHeight: 'calc(100vh - 180px)', overflowY: 'auto', paddingRight: 8 } }}
+      footer={(_, { OkBtn, CancelBtn }) => (
+        <>
+          {blocked && (
+            <Typography.Text
+              type="danger"
+              style={{ marginInlineEnd: 12 }}
+              data-testid="ota-plan-params-blocked"
+            >
+              {t('otaPlans.paramsBlocked', {
+                count: problems.size,
+                first: isServerMessageKey(firstProblem)
+                  ? formatServerMessage(firstProblem, {}, lang)
+                  : firstProblem,
+              })}
+            </Typography.Text>
+          )}
+          <CancelBtn />
+          <OkBtn />
+        </>
+      )}
     >
       <Form
         form={form}
@@ -158,11 +149,6 @@ export function CreatePlanModal({
           failure_percent: 10,
           rate_per_minute: 60,
           start_delay_max_s: 0,
-          param_version: 2,
-          uart_read_ms: defaults.uart_read_ms,
-          run_mode: defaults.run_mode,
-          power_mode: defaults.power_mode,
-          auto_upgrade: defaults.auto_upgrade,
         }}
       >
         <Row gutter={16}>
@@ -205,58 +191,17 @@ export function CreatePlanModal({
           </Form.Item>
         ) : (
           <>
-            <Typography.Text type="secondary">{t('otaPlans.paramsHint')}</Typography.Text>
-            <Row gutter={16} style={{ marginTop: 8 }}>
-              <Col span={8}>
-                <Form.Item
-                  name="param_version"
-                  label={t('otaPlans.paramVersion')}
-                  rules={[{ required: true }]}
-                >
-                  <InputNumber
-                    min={1}
-                    precision={0}
-                    style={{ width: '100%' }}
-                    data-testid="ota-plan-param-version"
-                  />
-                </Form.Item>
-              </Col>
-              <Col span={8}>
-                <Form.Item name="apn" label={t('otaPlans.apn')}>
-                  <Input maxLength={64} />
-                </Form.Item>
-              </Col>
-              <Col span={8}>
-                <Form.Item
-                  name="uart_read_ms"
-                  label={t('otaPlans.uartReadMs')}
-                  rules={[{ required: true }]}
-                  extra="10-2000"
-                >
-                  <InputNumber min={10} max={2000} precision={0} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col span={10}>
-                <Form.Item name="run_mode" label={t('otaPlans.runMode')}>
-                  <Select options={[0, 1, 2].map((m) => ({ value: m, label: t(`otaPlans.runMode${m}`) }))} />
-                </Form.Item>
-              </Col>
-              <Col span={8}>
-                <Form.Item name="power_mode" label={t('otaPlans.powerMode')}>
-                  <Select
-                    options={[
-                      { value: 'normal', label: t('otaPlans.powerNormal') },
-                      { value: 'saving', label: t('otaPlans.powerSaving') },
-                    ]}
-                  />
-                </Form.Item>
-              </Col>
-              <Col span={6}>
-                <Form.Item name="auto_upgrade" label={t('otaPlans.autoUpgrade')} valuePropName="checked">
-                  <Switch />
-                </Form.Item>
-              </Col>
-            </Row>
+            <Divider titlePlacement="start" plain>
+              {t('otaPlans.params')}
+            </Divider>
+            <div data-testid="ota-plan-params">
+              <GatewayParamsForm
+                value={params}
+                currentVersion={currentVersion}
+                onChange={(next) => setParams(next)}
+              />
+            </div>
+            <Divider />
           </>
         )}
         <Form.Item name="level" label={t('otaPlans.level')}>
