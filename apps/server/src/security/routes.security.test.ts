@@ -26,6 +26,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/v1/ota/package/{hash}',
   // Payment providers: authenticated by their signature, tested in modules/recharge/notify.test.ts.
   'POST /api/v1/pay/notify/{provider}',
+  // Phone sign-in (SPEC 2.1): a code, then the sign-in with it; limited per phone, address and tenant
+  // and answering alike whether or not the phone is known (modules/sms/phone.test.ts).
+  'POST /api/v1/login/phone/code',
+  'POST /api/v1/login/phone',
+  // SMS and voice providers' delivery receipts: the unguessable token in the path (modules/sms).
+  'POST /api/v1/notice/receipt/{channel}/{token}',
 ]);
 
 /**
