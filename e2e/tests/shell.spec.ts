@@ -107,10 +107,11 @@ test.describe('logged-in shell', () => {
       ['es', 'aún no está disponible'],
     ] as const) {
       await chooseLanguage(page, lang);
-      await page.goto('/ota/device');
-      await expect(page).toHaveURL(/\/ota\/device$/);
+      // The device UI designer (SPEC 2.3 /device/ui) is not built yet.
+      await page.goto('/device/ui');
+      await expect(page).toHaveURL(/\/device\/ui$/);
       await expect(page.getByTestId('page-not-available')).toContainText(text);
-      await expect(page.locator('[data-testid="tab"][data-path="/ota/device"]')).toBeVisible();
+      await expect(page.locator('[data-testid="tab"][data-path="/device/ui"]')).toBeVisible();
     }
     await shot(page, 'not-available-es');
     await page.getByTestId('not-available-home').click();
