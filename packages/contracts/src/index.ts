@@ -20,6 +20,7 @@ export * from './graphlib.js';
 export * from './groups.js';
 export * from './live.js';
 export * from './messages.js';
+export * from './meter-texts.js';
 export * from './modules.js';
 export * from './ota/index.js';
 export * from './overview.js';

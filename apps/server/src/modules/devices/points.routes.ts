@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
+import { requestLanguage } from '../../platform/http/language.js';
 import type { DeviceServices } from './devices.module.js';
 import { readDevices } from './route-permissions.js';
 
@@ -136,7 +137,15 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ services: DeviceServices }> =
         response: okResponse(appliedResult),
       },
     },
-    async (request) => ok(await templates.applyToDevice(scopeOf(request), request.params.id, request.body)),
+    async (request) =>
+      ok(
+        await templates.applyToDevice(
+          scopeOf(request),
+          request.params.id,
+          request.body,
+          requestLanguage(request),
+        ),
+      ),
   );
   app.put(
     '/device/:id/slavedevice/:sid',

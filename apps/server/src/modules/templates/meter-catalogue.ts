@@ -1,19 +1,20 @@
-import type { TemplatePoint } from '@fleet/contracts';
+import {
+  type Language,
+  METER_POINT_TITLES,
+  type MeterPointName,
+  meterPointTitle,
+  meterStateText,
+  type TemplatePoint,
+} from '@fleet/contracts';
 import type { StoredTemplate } from './templates.table.js';
 
 /** SPEC 3 meter data-point catalogue, seeded as a platform gateway template (one Modbus slave, id 1). */
 export const METER_TEMPLATE_KEY = 'meter-catalogue-v1';
 export const METER_TEMPLATE_NAME = 'Electric meter (Modbus)';
 
-const measure = (
-  name: string,
-  title: string,
-  unit: string,
-  address: number,
-  decimals = 2,
-): TemplatePoint => ({
+const measure = (name: MeterPointName, unit: string, address: number, decimals = 2): TemplatePoint => ({
   name,
-  title,
+  title: METER_POINT_TITLES[name].en,
   unit,
   area: '4X',
   address,
@@ -23,33 +24,33 @@ const measure = (
   storage_mode: 1,
   storage_interval_s: 300,
 });
-const energy = (name: string, title: string, address: number): TemplatePoint => ({
-  ...measure(name, title, 'kWh', address),
+const energy = (name: MeterPointName, address: number): TemplatePoint => ({
+  ...measure(name, 'kWh', address),
   storage_mode: 2,
   tolerance: 0.01,
 });
 
 export const METER_POINTS: TemplatePoint[] = [
-  measure('ua', 'Phase A voltage', 'V', 0, 1),
-  measure('ub', 'Phase B voltage', 'V', 2, 1),
-  measure('uc', 'Phase C voltage', 'V', 4, 1),
-  measure('ia', 'Phase A current', 'A', 6),
-  measure('ib', 'Phase B current', 'A', 8),
-  measure('ic', 'Phase C current', 'A', 10),
-  measure('p', 'Total active power', 'kW', 12, 3),
-  measure('q', 'Total reactive power', 'kvar', 14, 3),
-  measure('s', 'Total apparent power', 'kVA', 16, 3),
-  measure('pf', 'Power factor', '', 18, 3),
-  energy('ep', 'Total active energy', 20),
-  energy('ep_tip', 'Active energy, tip tariff', 22),
-  energy('ep_peak', 'Active energy, peak tariff', 24),
-  energy('ep_flat', 'Active energy, flat tariff', 26),
-  energy('ep_valley', 'Active energy, valley tariff', 28),
-  measure('freq', 'Frequency', 'Hz', 30),
-  { ...measure('balance', 'Balance', '', 32), storage_mode: 2, tolerance: 0.01 },
+  measure('ua', 'V', 0, 1),
+  measure('ub', 'V', 2, 1),
+  measure('uc', 'V', 4, 1),
+  measure('ia', 'A', 6),
+  measure('ib', 'A', 8),
+  measure('ic', 'A', 10),
+  measure('p', 'kW', 12, 3),
+  measure('q', 'kvar', 14, 3),
+  measure('s', 'kVA', 16, 3),
+  measure('pf', '', 18, 3),
+  energy('ep', 20),
+  energy('ep_tip', 22),
+  energy('ep_peak', 24),
+  energy('ep_flat', 26),
+  energy('ep_valley', 28),
+  measure('freq', 'Hz', 30),
+  { ...measure('balance', '', 32), storage_mode: 2, tolerance: 0.01 },
   {
     name: 'trip',
-    title: 'Trip switch',
+    title: METER_POINT_TITLES.trip.en,
     type: 1,
     source_kind: 'switch',
     area: '0X',
@@ -71,3 +72,22 @@ export const METER_TEMPLATE: StoredTemplate = {
   slaves: [{ name: 'meter', slave_id: 1, points: METER_POINTS }],
   points: [],
 };
+
+/**
+ * The catalogue's points in `language`: titles and the trip switch's state texts. Applying the
+ * template names the new points in the requester's language (they are data from then on).
+ */
+export function localizedMeterPoint(point: TemplatePoint, language: Language): TemplatePoint {
+  const title = meterPointTitle(point.name, language);
+  const translate = point.ds_config?.translate;
+  return {
+    ...point,
+    title: title ?? point.title,
+    ...(translate && {
+      ds_config: {
+        ...point.ds_config,
+        translate: translate.map((item) => ({ ...item, text: meterStateText(item.text, language) })),
+      },
+    }),
+  };
+}

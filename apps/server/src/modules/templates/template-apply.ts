@@ -1,8 +1,10 @@
+import type { Language, TemplatePoint } from '@fleet/contracts';
 import type { Executor } from '../../platform/db/client.js';
 import { fieldError } from '../devices/device-errors.js';
 import { toPointValues } from '../devices/device-mapper.js';
 import type { DeviceRecord, DeviceStructure, NewPoint } from '../devices/device-structure.service.js';
 import { familyOf } from '../devices/points.service.js';
+import { localizedMeterPoint, METER_TEMPLATE_KEY } from './meter-catalogue.js';
 import { pointConfigOf, templateFitsDevice } from './template-rules.js';
 import type { TemplateTableRow } from './templates.repository.js';
 
@@ -17,6 +19,8 @@ export interface ApplyOptions {
   portId?: number | null;
   /** Name of the request field to blame in messages. */
   field: string;
+  /** The requester's language: the built-in meter template names its points in it. */
+  language?: Language;
 }
 
 /** Builds the slaves and points of `template` on `device` inside `tx`. */
@@ -58,10 +62,17 @@ export async function applyTemplate(
     tx,
   );
   const refOf = new Map(slaves.map((s) => [s.slaveId, s.id]));
+  const { language } = options;
+  const named =
+    template.builtinKey === METER_TEMPLATE_KEY && language
+      ? (p: TemplatePoint) => localizedMeterPoint(p, language)
+      : (p: TemplatePoint) => p;
   const values: NewPoint[] = [];
   for (const slave of content.slaves)
     slave.points.forEach((p, i) => {
-      values.push(toPointValues(pointConfigOf(p, slave.slave_id), device.id, refOf.get(slave.slave_id)!, i));
+      values.push(
+        toPointValues(pointConfigOf(named(p), slave.slave_id), device.id, refOf.get(slave.slave_id)!, i),
+      );
     });
   if (content.points.length > 0) {
     if (options.mode === 'update') await devices.deleteDevicePoints(device.id, tx);

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
+import { requestLanguage } from '../../platform/http/language.js';
 import { createDeviceStructure } from '../devices/device-structure.service.js';
 import { createTemplatesRepository } from './templates.repository.js';
 import { createTemplatesService } from './templates.service.js';
@@ -105,6 +106,14 @@ export const templatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
         response: okResponse(appliedResult.extend({ devices: z.number().int() })),
       },
     },
-    async (request) => ok(await service.apply(scopeOf(request), request.params.id, request.body.device_ids)),
+    async (request) =>
+      ok(
+        await service.apply(
+          scopeOf(request),
+          request.params.id,
+          request.body.device_ids,
+          requestLanguage(request),
+        ),
+      ),
   );
 };

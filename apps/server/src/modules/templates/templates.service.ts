@@ -1,4 +1,4 @@
-import type { ListResult, TemplateBody, TemplateRow } from '@fleet/contracts';
+import type { Language, ListResult, TemplateBody, TemplateRow } from '@fleet/contracts';
 import type { Scope } from '../../platform/auth/scope.js';
 import { noPermission } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
@@ -162,7 +162,8 @@ export function createTemplatesService({ repo, devices }: TemplatesServiceDeps) 
     },
 
     /** Rebuilds, in one transaction, what the template built on each selected device (its new version). */
-    async apply(scope: Scope, id: number, deviceIds: number[]) {
+    /** `language`: the requester's, which names the points of the built-in meter template. */
+    async apply(scope: Scope, id: number, deviceIds: number[], language?: Language) {
       const t = await visible(scope, id);
       const targets = await devicesFor(scope, deviceIds);
       // An assignee changes a device's configuration only with Device/setParam (docs/api-devices.md).
@@ -171,7 +172,13 @@ export function createTemplatesService({ repo, devices }: TemplatesServiceDeps) 
         let slaves = 0;
         let points = 0;
         for (const device of targets) {
-          const r = await applyTemplate({ devices }, device, t, { mode: 'update', field: 'device_ids' }, tx);
+          const r = await applyTemplate(
+            { devices },
+            device,
+            t,
+            { mode: 'update', field: 'device_ids', language },
+            tx,
+          );
           slaves += r.slaves;
           points += r.points;
         }
@@ -184,6 +191,7 @@ export function createTemplatesService({ repo, devices }: TemplatesServiceDeps) 
       scope: Scope,
       deviceId: number,
       body: { gateway_temp_id: number; mode: 'save' | 'update'; port_id?: number | null },
+      language?: Language,
     ) {
       await ensureCatalogue();
       const [device] = await devicesFor(scope, [deviceId]);
@@ -197,7 +205,7 @@ export function createTemplatesService({ repo, devices }: TemplatesServiceDeps) 
           { devices },
           device!,
           t,
-          { mode: body.mode, portId: body.port_id, field: 'gateway_temp_id' },
+          { mode: body.mode, portId: body.port_id, field: 'gateway_temp_id', language },
           tx,
         ),
       );

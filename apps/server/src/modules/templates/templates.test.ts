@@ -234,6 +234,38 @@ describe('meter catalogue', () => {
       point_count: METER_POINTS.length,
     });
   });
+  it("names the points it builds in the requester's language", async () => {
+    const list = await call<{ rows: TemplateRow[] }>(t.app, 'GET', '/device/template?kind=gateway', {
+      token: owner.token,
+    });
+    const meter = list.body.data.rows.find((r) => r.name === METER_TEMPLATE_NAME)!;
+    // The template itself is stored once, in English.
+    expect(meter.slaves[0]!.points.find((p) => p.name === 'ua')?.title).toBe('Phase A voltage');
+    const titles: Record<string, [string | undefined, string | undefined]> = {};
+    for (const lang of ['zh', 'es', 'en']) {
+      const gw = await createDevice(t.database, {
+        ownerUserId: owner.user.id,
+        gatewayProtocol: 'Modbus_RTU',
+      });
+      const applied = await call(t.app, 'POST', `/device/${gw.id}/slavedevice/batch`, {
+        token: owner.token,
+        body: { gateway_temp_id: meter.id },
+        headers: { 'accept-language': lang },
+      });
+      expect(applied.body).toMatchObject({ code: 0 });
+      const points = await call<{ rows: DataPointRow[] }>(t.app, 'GET', `/device/${gw.id}/datapoint`, {
+        token: owner.token,
+      });
+      const ua = points.body.data.rows.find((p) => p.name === 'ua');
+      const trip = points.body.data.rows.find((p) => p.name === 'trip');
+      titles[lang] = [ua?.title, trip?.ds_config?.translate?.[1]?.text];
+    }
+    expect(titles).toEqual({
+      zh: ['A相电压', '跳闸'],
+      es: ['Tensión de la fase A', 'disparado'],
+      en: ['Phase A voltage', 'tripped'],
+    });
+  });
 });
 
 describe('device models', () => {

@@ -32,6 +32,7 @@ import { DrawerFooter } from '../../../shared/components/DrawerFooter';
 import { fieldErrorOf } from '../../../shared/forms/server-error';
 import { PermissionContext } from '../../../shared/permission/permission';
 import { useSaveTemplate } from '../api/save-template';
+import { templatePointTitle } from '../lib/builtin-template';
 import { GATEWAY_PROTOCOL_OPTIONS } from '../lib/labels';
 import { nextSlaveId, templateContentProblem } from '../lib/template-form';
 import { TemplatePointsTable } from './TemplatePointsTable';
@@ -65,9 +66,10 @@ export function TemplateEditor({
   onClose: () => void;
   onSaved: (row: TemplateRow) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<HeadValues>();
+  const titleOf = (p: TemplatePoint) => templatePointTitle(template, p, i18n.language);
   const save = useSaveTemplate();
   const [slaves, setSlaves] = useState<EditedSlave[]>([]);
   const [points, setPoints] = useState<TemplatePoint[]>([]);
@@ -237,6 +239,7 @@ export function TemplateEditor({
             family={family}
             readonly={readonly}
             onChange={setPoints}
+            titleOf={titleOf}
             testId="template-device-points"
           />
         </>
@@ -309,6 +312,7 @@ export function TemplateEditor({
                       family={family}
                       readonly={readonly}
                       onChange={(next) => updateSlave(index, { points: next })}
+                      titleOf={titleOf}
                       testId="template-slave-points"
                     />
                   </Flex>

@@ -12,7 +12,10 @@ export function TemplatePointsTable({
   readonly,
   onChange,
   testId,
+  titleOf,
 }: {
+  /** The title shown for a point (the built-in catalogue's in the reader's language); its own by default. */
+  titleOf?: (point: TemplatePoint) => string | undefined;
   points: TemplatePoint[];
   family: AreaFamily | null;
   readonly: boolean;
@@ -62,7 +65,11 @@ export function TemplatePointsTable({
             dataIndex: 'name',
             render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
           },
-          { title: t('devices.point.title'), dataIndex: 'title', render: (v?: string) => v || na },
+          {
+            title: t('devices.point.title'),
+            dataIndex: 'title',
+            render: (v: string | undefined, p: TemplatePoint) => (titleOf ? titleOf(p) : v) || na,
+          },
           {
             title: t('devices.point.dataType'),
             dataIndex: 'data_type',

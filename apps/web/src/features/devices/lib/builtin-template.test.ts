@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 import '../../../shared/i18n';
-import { METER_TEMPLATE_NAME, templateText } from './builtin-template';
+import { METER_TEMPLATE_NAME, templatePointTitle, templateText } from './builtin-template';
 
 describe('built-in template texts', () => {
   const meter = { builtin: true, name: METER_TEMPLATE_NAME, remark: 'SPEC 3 meter data points: ...' };
@@ -26,5 +26,15 @@ describe('built-in template texts', () => {
       name: METER_TEMPLATE_NAME,
       remark: 'mine',
     });
+  });
+
+  it('title the meter catalogue points in the reader language, other templates as written', () => {
+    const point = { name: 'ua', title: 'Phase A voltage' };
+    expect(templatePointTitle(meter, point, 'zh')).toBe('A相电压');
+    expect(templatePointTitle(meter, point, 'es-ES')).toBe('Tensión de la fase A');
+    expect(templatePointTitle(meter, point, 'en')).toBe('Phase A voltage');
+    expect(templatePointTitle(meter, { name: 'extra', title: 'Mine' }, 'zh')).toBe('Mine');
+    const own = { builtin: false, name: METER_TEMPLATE_NAME };
+    expect(templatePointTitle(own, point, 'zh')).toBe('Phase A voltage');
   });
 });
