@@ -127,6 +127,8 @@ describe('parseConfig', () => {
     expect(short).not.toContain('pa55');
     expect(refusal({ MQTT_ADMIN_URL: 'http://admin:pa55@broker' })).not.toContain('pa55');
     expect(refusal({ MQTT_SESSION_ID: 'a b' })).toContain('MQTT_SESSION_ID');
+    expect(refusal({ REDIS_PREFIX: 'a b' })).toContain('REDIS_PREFIX');
+    expect(parseConfig({}).REDIS_PREFIX).toBe('fleet:');
   });
   it('refuses scale-out (REDIS_URL) without the keys every instance must share, naming the missing one', () => {
     const keys = {

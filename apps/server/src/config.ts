@@ -44,6 +44,16 @@ export const configSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   REDIS_URL: url(['redis:', 'rediss:']),
+  /**
+   * Prefix of every Redis key and channel of this deployment (event bus, command routing, ingest
+   * budgets): two deployments sharing one Redis use different prefixes, or they see each other's
+   * events and route commands to each other's instances.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits, _ . : and - only')
+    .default('fleet:'),
   MQTT_URL: url(['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:']),
   /**
    * Shared subscription group of the instances on the external broker (MQTT_URL): every instance of

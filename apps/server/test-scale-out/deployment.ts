@@ -73,10 +73,13 @@ export async function startDeployment(count: number, options: { demo?: number[] 
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on('error', () => undefined);
 
+  const group = `test-${randomBytes(4).toString('hex')}`;
+  // A deployment of its own on the shared Redis and broker: other test stages may run beside it.
   const env = {
     REDIS_URL: shared.redis,
+    REDIS_PREFIX: `${group}:`,
     MQTT_URL: shared.mqtt,
-    MQTT_SHARE_GROUP: `test-${randomBytes(4).toString('hex')}`,
+    MQTT_SHARE_GROUP: group,
     ...scaleOutKeys(),
   };
   const dataDirs = Array.from({ length: count }, (_, i) => mkdtempSync(join(tmpdir(), `fleet-scale-${i}-`)));

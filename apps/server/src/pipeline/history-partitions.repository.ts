@@ -21,6 +21,15 @@ export const historyPartitionsRepository = {
     await tx.execute(sql`select pg_advisory_xact_lock(${MAINTENANCE_LOCK})`);
   },
 
+  /**
+   * Transaction-scoped: holds history writes back until the new partition is in place. Without it an
+   * ingest batch committing between the default partition's check (or its rows' move) and the
+   * create / attach puts rows of the month in the default partition, and the create or attach fails.
+   */
+  async holdWrites(tx: Executor): Promise<void> {
+    await tx.execute(sql`lock table point_history in share row exclusive mode`);
+  },
+
   async monthlyPartitions(executor: Executor): Promise<string[]> {
     const found = await rows<{ name: string }>(
       executor,

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { usesPostgres } from '../test-support/database.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { ensureHistoryPartitions, scheduleHistoryMaintenance } from './history-partitions.js';
 
@@ -102,3 +104,44 @@ describe('history partitions', () => {
     expect(errors).toEqual([]);
   });
 });
+
+// A second connection writing history exists only on PostgreSQL (PGlite has one connection).
+if (usesPostgres()) {
+  describe('history partitions beside ingest (PostgreSQL)', () => {
+    it("creates a month's partition while an ingest batch is writing that month", async () => {
+      // Earlier months exist, as on a running deployment; June does not yet.
+      await ensureHistoryPartitions(t.database, {
+        now: new Date('2027-03-10T00:00:00Z'),
+        retentionMonths: 24,
+      });
+      const writer = new pg.Client({ connectionString: t.database.url });
+      await writer.connect();
+      try {
+        // An ingest batch has written a June reading (to the default partition) and not committed yet.
+        await writer.query('begin');
+        await writer.query(
+          `insert into point_history (point_id, ts, value) values (7, '2027-06-15T00:00:00Z', 1)`,
+        );
+        const maintenance = ensureHistoryPartitions(t.database, {
+          now: new Date('2027-06-10T00:00:00Z'),
+          retentionMonths: 24,
+        });
+        // Maintenance waits for the batch: it must not decide on June's rows before the batch ends.
+        await expect
+          .poll(
+            async () =>
+              (await query<{ n: number }>(sql`select count(*)::int as n from pg_locks where not granted`))[0]!
+                .n,
+          )
+          .toBeGreaterThan(0);
+        await writer.query('commit');
+        const report = await maintenance;
+        expect(report.created).toContain('point_history_y2027m06');
+        expect(report.moved).toBe(1);
+        expect(await countIn('point_history_y2027m06')).toBe(1);
+      } finally {
+        await writer.end();
+      }
+    });
+  });
+}

@@ -47,6 +47,7 @@ export async function ensureHistoryPartitions(
     await database.db.transaction(async (tx) => {
       await repo.lock(tx);
       if ((await repo.monthlyPartitions(tx)).includes(name)) return;
+      await repo.holdWrites(tx);
       if (!(await repo.defaultHasRows(tx, from, to))) {
         await repo.createPartition(tx, name, from, to);
       } else {

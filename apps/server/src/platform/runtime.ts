@@ -66,7 +66,7 @@ export interface DeviceRuntime {
 }
 
 export interface RuntimeOptions {
-  config: Pick<Config, 'REDIS_URL'> & ProvisionConfig;
+  config: Pick<Config, 'REDIS_URL'> & Partial<Pick<Config, 'REDIS_PREFIX'>> & ProvisionConfig;
   database: Database;
   clock?: () => Date;
   logger?: Logger;
@@ -83,13 +83,19 @@ export async function createRuntime(options: RuntimeOptions): Promise<DeviceRunt
   const clock = options.clock ?? (() => new Date());
   const instanceId = randomUUID();
   const redisUrl = options.config.REDIS_URL;
+  const redisPrefix = options.config.REDIS_PREFIX ?? 'fleet:';
   const report = (what: string) => (error: unknown, context?: string) =>
     logger?.warn({ err: error, context }, `${what} failed`);
   const bus = redisUrl
-    ? await createRedisBus(redisUrl, { onError: report('event bus') })
+    ? await createRedisBus(redisUrl, { prefix: `${redisPrefix}bus:`, onError: report('event bus') })
     : createLocalBus((error, channel) => logger?.error({ err: error, channel }, 'event handler failed'));
   const commands = redisUrl
-    ? await createRedisCommandRouter({ url: redisUrl, instanceId, onError: report('command routing') })
+    ? await createRedisCommandRouter({
+        url: redisUrl,
+        instanceId,
+        prefix: redisPrefix,
+        onError: report('command routing'),
+      })
     : createLocalCommandRouter();
   const directory = createDeviceDirectory(database.db, bus);
   const pipeline = createPipeline({ database, directory, bus, clock, logger });

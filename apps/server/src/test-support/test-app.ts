@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,7 +57,14 @@ export interface TestApp {
 /** The real buildApp on a fresh database (PGlite in memory, or PostgreSQL with TEST_DB=pg). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-test-'));
-  const config = parseConfig({ DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web'), ...options.env });
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST: join(dataDir, 'no-web'),
+    // Test files share the machine's Redis (and a CI stage may run beside another): each app gets
+    // its own keys and channels, as two deployments on one Redis would.
+    ...(options.env?.REDIS_URL && { REDIS_PREFIX: `test-${randomUUID().slice(0, 8)}:` }),
+    ...options.env,
+  });
   const database = await createTestDatabase(dataDir).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;

@@ -30,6 +30,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
   const buckets = deps.config.REDIS_URL
     ? await createRedisTokenBuckets(deps.config.REDIS_URL, {
         ...bucketOptions,
+        prefix: `${deps.config.REDIS_PREFIX}bucket:`,
         onError: (error) => app.log.warn({ err: error }, 'ingest rate limit: redis error'),
       })
     : createLocalTokenBuckets(bucketOptions);

@@ -69,7 +69,9 @@ describe.skipIf(!url)('MQTT gateway with an external broker', () => {
     const before = gateway.counters().unknownDevices;
     const stranger = randomImei();
     await client.publishAsync(`d/${stranger}/up`, JSON.stringify({ values: { temp: 1 } }), { qos: 1 });
-    await eventually(() => expect(gateway.counters().unknownDevices - before).toBe(1));
+    // At least: other suites' devices on the machine's broker (a CI lane beside this one) are
+    // strangers to this database too.
+    await eventually(() => expect(gateway.counters().unknownDevices - before).toBeGreaterThanOrEqual(1));
   });
 
   it('routes commands to d/{imei}/down and settles them with the device ack', async () => {

@@ -176,6 +176,27 @@ export async function startExternalClient(
       : undefined;
   if (slots && options.sessionId !== undefined)
     await slots.beat({ sessionId: options.sessionId, connections }, runtime.instanceId);
+  // Persistent sessions on a shared PostgreSQL: beat for ours, and (on the leader) drain the sessions
+  // of instances that stopped, whose share of the readings the broker would otherwise hold back. The
+  // beat starts before our connections do: taking up a session with a backlog can outlast the
+  // staleness limit on a loaded machine, and the leader would then drain the session we are joining.
+  const adoption =
+    slots && options.sessionId !== undefined
+      ? startSessionAdoption({
+          own: { sessionId: options.sessionId, connections },
+          instanceId: runtime.instanceId,
+          repository: slots,
+          jobs: runtime.jobs,
+          drain: (slot) =>
+            drainSession(slot, {
+              url: options.url,
+              sessionExpiryS: options.sessionExpiryS ?? 3600,
+              handle: handleDurably,
+            }),
+          logger,
+        })
+      : undefined;
+
   try {
     for (let i = 0; i < connections; i++) {
       const persistent = options.sessionId !== undefined;
@@ -206,29 +227,11 @@ export async function startExternalClient(
     }
   } catch (error) {
     closing = true;
+    await adoption?.stop();
     for (const unsubscribe of unsubscribers) unsubscribe();
     await Promise.all(clients.map((client) => client.endAsync(true)));
     throw error;
   }
-
-  // Persistent sessions on a shared PostgreSQL: beat for ours, and (on the leader) drain the sessions
-  // of instances that stopped, whose share of the readings the broker would otherwise hold back.
-  const adoption =
-    slots && options.sessionId !== undefined
-      ? startSessionAdoption({
-          own: { sessionId: options.sessionId, connections },
-          instanceId: runtime.instanceId,
-          repository: slots,
-          jobs: runtime.jobs,
-          drain: (slot) =>
-            drainSession(slot, {
-              url: options.url,
-              sessionExpiryS: options.sessionExpiryS ?? 3600,
-              handle: handleDurably,
-            }),
-          logger,
-        })
-      : undefined;
 
   return {
     counters: () => ({ ...counters, connected: links.size }),

@@ -18,8 +18,15 @@ async function router(
   timeoutMs = 10_000,
   instanceId = randomUUID(),
   onError?: () => void,
+  prefix?: string,
 ): Promise<CommandRouter> {
-  const created = await createRedisCommandRouter({ url: url as string, instanceId, timeoutMs, onError });
+  const created = await createRedisCommandRouter({
+    url: url as string,
+    instanceId,
+    timeoutMs,
+    onError,
+    prefix,
+  });
   routers.push(created);
   return created;
 }
@@ -53,6 +60,22 @@ describe('redis command router', () => {
     // The holder itself calls its link directly.
     expect(await a.write(writeTo(id, true))).toEqual({ status: 'fail', error: 'illegal data value' });
     expect(link.writes.at(-1)?.value).toBe(true);
+  });
+
+  it.skipIf(!url)('keeps two deployments on one Redis apart by their prefix (REDIS_PREFIX)', async () => {
+    const [mine, theirs] = [`test-${randomUUID()}:`, `test-${randomUUID()}:`];
+    const a = await router(10_000, randomUUID(), undefined, mine);
+    const b = await router(10_000, randomUUID(), undefined, mine);
+    const other = await router(10_000, randomUUID(), undefined, theirs);
+    // The same device id exists in both deployments (each has its own database).
+    const id = deviceId();
+    const link = recordingLink({ status: 'resp' });
+    a.attach(id, link);
+    await expect.poll(() => client().get(holderKey(id, mine))).not.toBeNull();
+    expect(await client().get(holderKey(id))).toBeNull();
+    expect(await other.write(writeTo(id))).toEqual({ status: 'networkError', error: 'device offline' });
+    expect(await b.write(writeTo(id))).toEqual({ status: 'resp' });
+    expect(link.writes).toHaveLength(1);
   });
 
   it.skipIf(!url)('answers networkError when nobody holds the device or the holder is gone', async () => {

@@ -12,6 +12,8 @@ export interface RedisCommandRouterOptions {
   holderTtlMs?: number;
   /** Redis failures that cannot be reported to a caller (holder bookkeeping, malformed messages). */
   onError?: (error: unknown, context: string) => void;
+  /** The deployment's key and channel prefix (config REDIS_PREFIX, default `fleet:`). */
+  prefix?: string;
 }
 
 type Request =
@@ -23,9 +25,9 @@ interface Pending {
   settle(result: Reply | 'offline' | 'timeout'): void;
 }
 
-export const holderKey = (deviceId: number) => `fleet:cmd-holder:${deviceId}`;
-export const requestChannel = (instanceId: string) => `fleet:cmd:${instanceId}`;
-export const replyChannel = (instanceId: string) => `fleet:cmd-reply:${instanceId}`;
+export const holderKey = (deviceId: number, prefix = 'fleet:') => `${prefix}cmd-holder:${deviceId}`;
+export const requestChannel = (instanceId: string, prefix = 'fleet:') => `${prefix}cmd:${instanceId}`;
+export const replyChannel = (instanceId: string, prefix = 'fleet:') => `${prefix}cmd-reply:${instanceId}`;
 
 // Set the record unless another instance holds it now (a reconnect elsewhere wins over our refresh).
 const CLAIM_IF_FREE_OR_OURS = `
@@ -73,6 +75,7 @@ function parseOutcome(value: unknown): CommandOutcome | null {
  */
 export async function createRedisCommandRouter(options: RedisCommandRouterOptions): Promise<CommandRouter> {
   const { instanceId } = options;
+  const prefix = options.prefix ?? 'fleet:';
   const timeoutMs = options.timeoutMs ?? 15_000;
   const holderTtlMs = options.holderTtlMs ?? 60_000;
   const report = options.onError ?? (() => {});
@@ -85,20 +88,20 @@ export async function createRedisCommandRouter(options: RedisCommandRouterOption
   const attached = new Set<number>();
   const claim = (deviceId: number) =>
     redis
-      .eval(CLAIM_IF_FREE_OR_OURS, 1, holderKey(deviceId), instanceId, holderTtlMs)
+      .eval(CLAIM_IF_FREE_OR_OURS, 1, holderKey(deviceId, prefix), instanceId, holderTtlMs)
       .catch((error) => report(error, `claim device ${deviceId}`));
   const links = createLocalLinks({
     onAttach(deviceId) {
       attached.add(deviceId);
       // A newer connection on this instance always takes the record, even from another instance.
       redis
-        .set(holderKey(deviceId), instanceId, 'PX', holderTtlMs)
+        .set(holderKey(deviceId, prefix), instanceId, 'PX', holderTtlMs)
         .catch((error) => report(error, `attach device ${deviceId}`));
     },
     onDetach(deviceId) {
       attached.delete(deviceId);
       redis
-        .eval(DELETE_IF_OURS, 1, holderKey(deviceId), instanceId)
+        .eval(DELETE_IF_OURS, 1, holderKey(deviceId, prefix), instanceId)
         .catch((error) => report(error, `detach device ${deviceId}`));
     },
   });
@@ -117,18 +120,18 @@ export async function createRedisCommandRouter(options: RedisCommandRouterOption
       request.op === 'write'
         ? { id: request.id, outcome: await links.write(request.write) }
         : { id: request.id, refreshed: await links.refresh(request.deviceId) };
-    await redis.publish(replyChannel(request.replyTo), JSON.stringify(reply));
+    await redis.publish(replyChannel(request.replyTo, prefix), JSON.stringify(reply));
   };
 
   subscriber.on('message', (channel: string, raw: string) => {
     try {
-      if (channel === requestChannel(instanceId)) {
+      if (channel === requestChannel(instanceId, prefix)) {
         const request = parseRequest(raw);
         if (!request) return report(new Error('malformed command request'), channel);
         answer(request).catch((error) => report(error, 'answer command request'));
         return;
       }
-      if (channel === replyChannel(instanceId)) {
+      if (channel === replyChannel(instanceId, prefix)) {
         const reply = JSON.parse(raw) as Reply | null;
         const waiting = reply && typeof reply.id === 'string' ? pending.get(reply.id) : undefined;
         if (reply) waiting?.settle(reply);
@@ -137,14 +140,14 @@ export async function createRedisCommandRouter(options: RedisCommandRouterOption
       report(error, channel);
     }
   });
-  await subscriber.subscribe(requestChannel(instanceId), replyChannel(instanceId));
+  await subscriber.subscribe(requestChannel(instanceId, prefix), replyChannel(instanceId, prefix));
 
   /** Sends a request to the holder: 'offline' when nobody holds the device, 'timeout' when no answer came. */
   const forward = async (
     deviceId: number,
     build: (id: string) => Request,
   ): Promise<Reply | 'offline' | 'timeout'> => {
-    const holder = await redis.get(holderKey(deviceId));
+    const holder = await redis.get(holderKey(deviceId, prefix));
     if (!holder || holder === instanceId) return 'offline'; // ours but not attached: a stale record
     const id = randomUUID();
     const reply = new Promise<Reply | 'offline' | 'timeout'>((resolve) => {
@@ -157,7 +160,7 @@ export async function createRedisCommandRouter(options: RedisCommandRouterOption
       pending.set(id, { settle });
     });
     const receivers = await redis
-      .publish(requestChannel(holder), JSON.stringify(build(id)))
+      .publish(requestChannel(holder, prefix), JSON.stringify(build(id)))
       .catch((error) => {
         pending.get(id)?.settle('offline'); // nothing will answer: do not keep the timer
         throw error;
@@ -205,7 +208,7 @@ export async function createRedisCommandRouter(options: RedisCommandRouterOption
       for (const waiting of [...pending.values()]) waiting.settle('offline');
       await Promise.all(
         [...attached].map((deviceId) =>
-          redis.eval(DELETE_IF_OURS, 1, holderKey(deviceId), instanceId).catch(() => undefined),
+          redis.eval(DELETE_IF_OURS, 1, holderKey(deviceId, prefix), instanceId).catch(() => undefined),
         ),
       );
       attached.clear();
