@@ -2,7 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { admin } from '../support/auth.js';
 import { choose, freshLogin, shot, signIn } from '../support/ui.js';
 
-// Issue 18: the SCADA designer. The admin draws a tank, a pump, a pipe between them and a value text,
+// Issue 18: the SCADA designer. The admin draws a tank, a pump, a pipe between them (its end snapped
+// to the pump's inlet) and a value text,
 // binds them to the demo sensor "Cold room A", saves, and sees live values in run mode; undo and redo
 // go through the model's commands; two tabs saving the same picture get the version conflict.
 const DEVICE = 'Cold room A';
@@ -112,6 +113,19 @@ test.describe('SCADA designer', () => {
 
     const pipe = await addFromPalette(page, 'pipe', 'pipe');
     await setFrame(page, { x: 330, y: 380, w: 380, h: 80 });
+    // Its end, dragged near the pump, snaps onto the pump's inlet anchor (700 + 0.05 * 80, 420 + 0.48 * 80).
+    const canvas = page.getByTestId('sd-canvas');
+    const canvasBox = (await canvas.boundingBox())!;
+    const zoom = canvasBox.width / Number(await canvas.getAttribute('width'));
+    const end = page.getByTestId('sd-pipe-end');
+    const endBox = (await end.boundingBox())!;
+    await page.mouse.move(endBox.x + endBox.width / 2, endBox.y + endBox.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(canvasBox.x + 690 * zoom, canvasBox.y + 470 * zoom, { steps: 6 });
+    await page.mouse.move(canvasBox.x + 707 * zoom, canvasBox.y + 455 * zoom, { steps: 4 });
+    await page.mouse.up();
+    await expect(end).toHaveAttribute('cx', '704');
+    await expect(end).toHaveAttribute('cy', '458');
     const label = await addFromPalette(page, 'text', 'text');
     await setFrame(page, { x: 200, y: 560 });
 

@@ -35,6 +35,8 @@ export const DESIGN_CSS = `${RUNTIME_CSS}
 .sd-el{cursor:move}
 .sd-el.sd-locked{cursor:default}
 .sd-el *{pointer-events:visiblePainted}
+.sd-drag-shield{display:none}
+.sd-stage[data-dragging] .sd-drag-shield{display:block;position:absolute;inset:0;z-index:1}
 `;
 
 /** A page as the runtime draws it (the runtime's own element renderers), each top-level element selectable. */

@@ -82,15 +82,25 @@ export function Guides({ zoom }: { zoom: number }) {
   const guides = useGuides((s) => s.guides);
   return (
     <svg
-      style={{ position: 'absolute', left: 0, top: 0, overflow: 'visible', pointerEvents: 'none' }}
+      // A layer of its own: guides change on every move of a drag, the drawing under them does not.
+      style={{
+        position: 'absolute',
+        left: 0,
+        top: 0,
+        overflow: 'visible',
+        pointerEvents: 'none',
+        willChange: 'transform',
+      }}
       width={1}
       height={1}
       aria-hidden
     >
-      {guides.map((g) =>
+      {/* Keyed by place in the list: a guide that moves is updated, not removed and drawn anew. */}
+      {guides.map((g, i) =>
         g.axis === 'x' ? (
           <line
-            key={`x${g.at}`}
+            // biome-ignore lint/suspicious/noArrayIndexKey: guides have no identity; see above
+            key={i}
             x1={g.at}
             x2={g.at}
             y1={g.from}
@@ -101,7 +111,8 @@ export function Guides({ zoom }: { zoom: number }) {
           />
         ) : (
           <line
-            key={`y${g.at}`}
+            // biome-ignore lint/suspicious/noArrayIndexKey: guides have no identity; see above
+            key={i}
             y1={g.at}
             y2={g.at}
             x1={g.from}

@@ -3,7 +3,9 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import Moveable from 'react-moveable';
 import Selecto from 'react-selecto';
 import { DesignCanvas } from './DesignCanvas';
+import { type LiftedSelection, liftSelection } from './drag-layer';
 import { type Box, boundsOf, snapMove } from './geometry';
+import { PipeEnds } from './PipeEnds';
 import { Guides, Rulers, useGuides } from './Rulers';
 import { useDesigner, usePage } from './store';
 import { useStageInput } from './use-stage-input';
@@ -16,6 +18,8 @@ interface Gesture {
   dy: number;
   frame?: Box & { rotation: number };
   rotation?: number;
+  /** A move: the selection drawn on a layer of its own while the pointer moves (drag-layer.ts). */
+  lifted?: LiftedSelection | null;
 }
 
 const wrapperOf = (root: HTMLElement | null, id: string) =>
@@ -58,6 +62,16 @@ export function Stage({
     .filter((e): e is [string, Element] => !!e[1]);
   const movable = selected.filter(([, el]) => !el.locked);
   const single = selected.length === 1 && movable.length === 1;
+  // A pipe's or line's shape is its joints: its ends are dragged (PipeEnds), its box is not resized
+  // (the box's corner handles would sit on the ends).
+  const connector =
+    single && (selected[0]![1].kind === 'pipe' || selected[0]![1].kind === 'line')
+      ? (selected[0] as [string, Extract<Element, { kind: 'pipe' | 'line' }>])
+      : null;
+  // Several elements are moved through one box around them: one target for react-moveable instead of
+  // one per element (it measures every target on every move), each element still outlined.
+  const groupBox = movable.length > 1 ? boundsOf(movable.map(([, el]) => el.frame)) : null;
+  const outlines = useRef<HTMLDivElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the boxes are re-created with the selection, page and epoch
   useLayoutEffect(() => {
@@ -68,7 +82,7 @@ export function Stage({
     selecto.current?.setSelectedTargets(els);
   }, [selection]);
 
-  const begin = (): boolean => {
+  const begin = (lift = false): boolean => {
     const ids = movable.map(([id]) => id);
     const box = boundsOf(movable.map(([, el]) => el.frame));
     if (!box) return false;
@@ -77,7 +91,19 @@ export function Stage({
       .filter((id) => !chosen.has(id) && !page.elements[id]?.hidden)
       .map((id) => page.elements[id]!.frame);
     const first = movable[0]![1].frame;
-    gesture.current = { ids, box, others, dx: 0, dy: 0, frame: { ...first }, rotation: first.rotation };
+    const lifted = lift && viewport.current ? liftSelection(viewport.current, ids) : null;
+    // Nothing on the canvas needs the pointer until the drag ends: no hit testing of every element.
+    if (lifted && stage.current) stage.current.dataset.dragging = '1';
+    gesture.current = {
+      ids,
+      box,
+      others,
+      dx: 0,
+      dy: 0,
+      frame: { ...first },
+      rotation: first.rotation,
+      lifted,
+    };
     return true;
   };
   const preview = (id: string, transform: string | null) => {
@@ -90,8 +116,16 @@ export function Stage({
     gesture.current = null;
     setGuides([]);
     for (const id of g?.ids ?? []) preview(id, null);
+    if (outlines.current) outlines.current.style.transform = '';
+    if (stage.current) delete stage.current.dataset.dragging;
     if (command) run(command);
     setEpoch((n) => n + 1);
+    // The lifted copy stays until the moved elements have rendered in their new place (no flicker).
+    if (g?.lifted) {
+      const lifted = g.lifted;
+      if (command) requestAnimationFrame(() => lifted.drop());
+      else lifted.drop();
+    }
   };
   const drag = (raw: number[]) => {
     const g = gesture.current;
@@ -106,7 +140,9 @@ export function Stage({
       : { dx: raw[0]!, dy: raw[1]!, guides: [] };
     g.dx = Math.round(snapped.dx);
     g.dy = Math.round(snapped.dy);
-    for (const id of g.ids) preview(id, `translate(${g.dx} ${g.dy})`);
+    if (g.lifted) g.lifted.move(g.dx, g.dy);
+    else for (const id of g.ids) preview(id, `translate(${g.dx} ${g.dy})`);
+    if (outlines.current) outlines.current.style.transform = `translate(${g.dx}px, ${g.dy}px)`;
     for (const t of targets) {
       const f = page.elements[t.dataset.id ?? '']?.frame;
       t.style.transform = `translate(${g.dx}px, ${g.dy}px) rotate(${f?.rotation ?? 0}deg)`;
@@ -163,40 +199,70 @@ export function Stage({
         }}
       >
         <DesignCanvas page={page} pageId={pageId} lang={lang} grid={grid.show ? grid.size : 0} />
-        {selected.map(([id, el]) => (
+        <div ref={outlines} style={{ position: 'absolute', left: 0, top: 0, willChange: 'transform' }}>
+          {selected.map(([id, el]) => (
+            <div
+              key={`${id}:${epoch}`}
+              className={groupBox ? 'sd-outline' : 'sd-box'}
+              data-id={id}
+              data-testid="sd-selected"
+              style={{
+                position: 'absolute',
+                left: el.frame.x,
+                top: el.frame.y,
+                width: el.frame.w,
+                height: el.frame.h,
+                transform: `rotate(${el.frame.rotation}deg)`,
+                pointerEvents: 'none',
+                outline: el.locked ? '1px dashed #fa8c16' : groupBox ? '1px solid #4096ff' : undefined,
+              }}
+            />
+          ))}
+        </div>
+        {groupBox ? (
           <div
-            key={`${id}:${epoch}`}
+            key={`group:${epoch}`}
             className="sd-box"
-            data-id={id}
-            data-testid="sd-selected"
+            data-id=""
             style={{
               position: 'absolute',
-              left: el.frame.x,
-              top: el.frame.y,
-              width: el.frame.w,
-              height: el.frame.h,
-              transform: `rotate(${el.frame.rotation}deg)`,
+              left: groupBox.x,
+              top: groupBox.y,
+              width: groupBox.w,
+              height: groupBox.h,
               pointerEvents: 'none',
-              outline: el.locked ? '1px dashed #fa8c16' : undefined,
+              willChange: 'transform',
             }}
           />
-        ))}
+        ) : null}
+        {connector && !connector[1].frame.rotation ? (
+          <PipeEnds
+            key={`${connector[0]}:${epoch}`}
+            id={connector[0]}
+            el={connector[1]}
+            page={page}
+            pageId={pageId}
+            zoom={view.zoom}
+          />
+        ) : null}
         <Guides zoom={view.zoom} />
       </div>
+      {/* While a drag lasts, the pointer meets this shield first instead of every element of the page. */}
+      <div className="sd-drag-shield" />
       <Rulers view={view} width={size.w} height={size.h} />
       <Moveable
         ref={moveable}
         target={targets}
         draggable={movable.length > 0}
-        resizable={single}
+        resizable={single && !connector}
         rotatable={single}
         keepRatio={false}
         throttleRotate={1}
         origin={false}
-        onDragStart={(e) => (begin() ? undefined : e.stopDrag())}
+        onDragStart={(e) => (begin(true) ? undefined : e.stopDrag())}
         onDrag={(e) => drag(e.beforeTranslate)}
         onDragEnd={endDrag}
-        onDragGroupStart={(e) => (begin() ? undefined : e.stopDrag())}
+        onDragGroupStart={(e) => (begin(true) ? undefined : e.stopDrag())}
         onDragGroup={(e) => drag(e.events[0]?.beforeTranslate ?? [0, 0])}
         onDragGroupEnd={endDrag}
         onResizeStart={(e) => (begin() ? undefined : e.stopDrag())}
