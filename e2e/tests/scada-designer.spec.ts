@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { apiToken, call } from '../support/api.js';
 import { admin } from '../support/auth.js';
 import { choose, freshLogin, shot, signIn } from '../support/ui.js';
 
@@ -190,5 +191,102 @@ test.describe('SCADA designer', () => {
     expect(copy.code).toBe(0);
     await expect(other).toHaveURL(new RegExp(`/scada/design/app\\?id=${copy.data.id}$`));
     await expect(numberInput(other, 'sd-canvas-w')).toHaveValue('1700');
+  });
+
+  test('a template published for two devices shows each device its own values', async ({ page, request }) => {
+    test.setTimeout(150_000);
+    const token = await apiToken(request);
+    const suffix = Date.now().toString().slice(-6);
+    // A device template with one point, and two HTTP devices built from it.
+    const template = await call<{ id: number }>(request, token, 'POST', '/device/template', {
+      name: `Tank kit ${suffix}`,
+      kind: 'device',
+      points: [{ name: 'level', title: 'Level', unit: 'm', data_type: 'float', decimals: 1 }],
+    });
+    const devices: { id: number; imei: string; key: string; title: string }[] = [];
+    for (const n of [1, 2]) {
+      const imei = `86${suffix}${n}${Date.now().toString().slice(-6)}`;
+      const title = `Tank ${suffix}-${n}`;
+      const device = await call<{ id: number }>(request, token, 'POST', '/device', {
+        device_imei: imei,
+        device_title: title,
+        protocol: 6,
+      });
+      const creds = await call<{ http_key: string }>(
+        request,
+        token,
+        'POST',
+        `/device/${device.id}/credentials/rotate`,
+      );
+      devices.push({ id: device.id, imei, key: creds.http_key, title });
+    }
+    await call(request, token, 'POST', `/device/template/${template.id}/apply`, {
+      device_ids: devices.map((d) => d.id),
+    });
+    // A SCADA template whose text shows the template's point by name.
+    const drawing = await call<{ id: number }>(request, token, 'POST', '/scada', {
+      kind: 'template',
+      name: `Tank view ${suffix}`,
+      template_id: template.id,
+      document: {
+        schemaVersion: 2,
+        pages: {
+          main: {
+            name: 'Main',
+            canvas: { w: 800, h: 400, background: '#ffffff' },
+            elements: {
+              level: {
+                kind: 'text',
+                frame: { x: 40, y: 40, w: 300, h: 40, rotation: 0 },
+                text: '--',
+                color: '#212121',
+                fontSize: 24,
+                align: 'start',
+                bindings: [
+                  {
+                    point: { by: 'name', name: 'level' },
+                    map: { kind: 'text', translate: false, unit: true, decimals: 1 },
+                  },
+                ],
+              },
+            },
+            order: ['level'],
+          },
+        },
+        pageOrder: ['main'],
+      },
+    });
+
+    // Publish from the designer for both devices: one app each.
+    await freshLogin(page, 'en');
+    await signIn(page, admin().username, admin().password);
+    await expect(page.getByTestId('sidebar')).toBeVisible({ timeout: 60_000 });
+    await page.goto(`/scada/design/template?id=${drawing.id}`);
+    await expect(page.getByTestId('sd-stage')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('sd-publish').first().click();
+    const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('sd-publish-ok') });
+    for (const d of devices) await modal.getByText(d.title).click();
+    const published = await answered(page, 'POST', new RegExp(`/api/v1/scada/${drawing.id}/publish$`), () =>
+      page.getByTestId('sd-publish-ok').click(),
+    );
+    expect(published.code).toBe(0);
+    const apps = (published.data as unknown as { apps: { id: number }[] }).apps;
+    expect(apps).toHaveLength(2);
+
+    // Each device reports its own level; each app shows its own device's value.
+    for (const [i, d] of devices.entries()) {
+      const res = await request.post(`/api/v1/ingest/${d.imei}`, {
+        headers: { 'X-Device-Key': d.key },
+        data: { values: { level: 1.5 + i } },
+      });
+      expect(res.status()).toBe(200);
+    }
+    for (const [i, app] of apps.entries()) {
+      await page.goto(`/scada/view/${app.id}`);
+      await expect(page.getByTestId('scada-runtime')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('scada-el-level')).toHaveText(`${(1.5 + i).toFixed(1)} m`, {
+        timeout: 15_000,
+      });
+    }
   });
 });

@@ -154,6 +154,7 @@ export function Designer({
             saving={save.saving}
             onSave={() => void save.run()}
             onRun={run}
+            onPublish={detail.kind === 'template' ? () => setPublishing(true) : undefined}
           />
           {draft ? (
             <Alert
