@@ -54,6 +54,25 @@ export function gatewayColumns(ctx: GatewayColumnsContext): ColumnsType<OtaGatew
       width: 120,
       render: (v: OtaGatewayType) => <Tag color={v === 2 ? 'blue' : 'cyan'}>{t(TYPE_KEYS[v])}</Tag>,
     },
+    {
+      title: t('otaGateways.signal.col'),
+      dataIndex: 'csq_rssi',
+      width: 120,
+      render: (v: number | null, row) => <SignalBars rssi={v} ber={row.csq_ber} at={row.csq_at} />,
+    },
+    {
+      title: t('otaGateways.cmd.last'),
+      key: 'last_command',
+      width: 170,
+      render: (_v, row) => {
+        const command = ctx.lastCommand[row.id];
+        return command ? (
+          <CommandTag command={command} />
+        ) : (
+          <Typography.Text type="secondary">{na}</Typography.Text>
+        );
+      },
+    },
     { title: t('otaGateways.col.model'), dataIndex: 'model', width: 120, render: (v: string) => v || na },
     {
       title: 'ICCID',
@@ -117,25 +136,6 @@ export function gatewayColumns(ctx: GatewayColumnsContext): ColumnsType<OtaGatew
       dataIndex: 'plan_time',
       width: 150,
       render: (v: string | null) => formatTime(v, na),
-    },
-    {
-      title: t('otaGateways.signal.col'),
-      dataIndex: 'csq_rssi',
-      width: 120,
-      render: (v: number | null, row) => <SignalBars rssi={v} ber={row.csq_ber} at={row.csq_at} />,
-    },
-    {
-      title: t('otaGateways.cmd.last'),
-      key: 'last_command',
-      width: 170,
-      render: (_v, row) => {
-        const command = ctx.lastCommand[row.id];
-        return command ? (
-          <CommandTag command={command} />
-        ) : (
-          <Typography.Text type="secondary">{na}</Typography.Text>
-        );
-      },
     },
     {
       title: t('otaGateways.col.defaultPort'),
