@@ -39,6 +39,8 @@ export class OtaGateway {
   rejected = 0;
   /** Gateway commands handled, by op (tests and the demo look at these). */
   readonly handled = { deploy: 0, reboot: 0, reload: 0, csq: 0 };
+  /** Logins made by start() (a reboot logs in again). */
+  starts = 0;
   private client: MqttClient | null = null;
   private rssi = 18 + Math.floor(Math.random() * 8);
 
@@ -60,6 +62,7 @@ export class OtaGateway {
       clean: true,
     });
     this.client = client;
+    this.starts++;
     const down = deviceTopic(this.options.imei, 'down');
     client.on('message', (topic, payload) => {
       if (topic === down) void this.onDown(payload);

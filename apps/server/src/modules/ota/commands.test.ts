@@ -18,6 +18,7 @@ import { otaSigningKeyFor } from '../../platform/crypto/signing-key.js';
 import { call, createDevice } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { devices } from '../devices/devices.table.js';
+import { otaGatewayCommands } from './commands.table.js';
 import { uploadApplication } from './plans.fixtures.js';
 import { createOtaUser, createProject, OTA_GATEWAY_READ } from './registry.fixtures.js';
 
@@ -161,7 +162,10 @@ describe('gateway commands (SPEC 7) on simulated OTA gateways', () => {
     });
     expect(await answered(reboot.body.data.id)).toMatchObject({ kind: 'reboot', status: 'resp' });
     expect(g.sim.handled.reboot).toBe(1);
-    await eventually(async () => expect(await online(g.deviceId)).toBe(true));
+    await eventually(async () => {
+      expect(g.sim.starts).toBe(2);
+      expect(await online(g.deviceId)).toBe(true);
+    });
     const reload = await call<OtaCommandRow>(t.app, 'POST', `/device/reload/${g.row.id}`, {
       token: owner.token,
     });
@@ -245,6 +249,38 @@ describe('gateway commands (SPEC 7) on simulated OTA gateways', () => {
       body: { application_id: 999_999 },
     });
     expect(bad.body.code).toBe(10002);
+  });
+
+  it('an upgrade the gateway refuses ends as fail with the reason; a send row whose waiter is gone reads as networkError', async () => {
+    const g = await gateway();
+    const app = (await uploadApplication(t.app, owner.token, { models: 'OTHER-1', counter: 9 })).body.data;
+    const res = await call<OtaCommandRow>(t.app, 'POST', `/device/upgrade/${g.row.id}`, {
+      token: owner.token,
+      headers: { host: origin },
+      body: { application_id: app.id },
+    });
+    await eventually(async () => {
+      await t.app.otaRollout.tick();
+      expect((await command(res.body.data.id)).status).toBe('fail');
+    }, 15_000);
+    expect((await command(res.body.data.id)).error).toContain('wrong-model');
+
+    // A row left `send` by a process that stopped waiting (a restart): 60 s later it is networkError.
+    const [stuck] = await t.database.db
+      .insert(otaGatewayCommands)
+      .values({
+        gatewayId: g.row.id,
+        ownerUserId: owner.user.id,
+        imei: g.row.imei,
+        kind: 'reload',
+        status: 'send',
+        createdAt: t.clock(),
+        sentAt: t.clock(),
+      })
+      .returning();
+    expect((await command(stuck!.id)).status).toBe('send');
+    t.clock.advance(61);
+    expect(await command(stuck!.id)).toMatchObject({ status: 'networkError', error: 'no answer recorded' });
   });
 
   it('another account’s gateway is refused; reading needs the gateway page, commands need OtaManager', async () => {
