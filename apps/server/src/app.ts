@@ -24,6 +24,7 @@ import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
 import { otaApplicationRoutes } from './modules/ota/applications.routes.js';
+import { otaCommandRoutes } from './modules/ota/commands.routes.js';
 import { otaPackageRoutes } from './modules/ota/package.routes.js';
 import { otaPlanRoutes } from './modules/ota/plans.routes.js';
 import { registerOtaRollout } from './modules/ota/plans.worker.js';
@@ -151,6 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // OTA applications, plans and the rollout, log and error traces (docs/api-ota.md).
       await api.register(otaApplicationRoutes, moduleDeps);
       await api.register(otaPlanRoutes, moduleDeps);
+      // Gateway commands of SPEC 7 on OTA gateways (docs/api-ota.md "Gateway commands").
+      await api.register(otaCommandRoutes, moduleDeps);
       await api.register(modelsRoutes, moduleDeps);
       await api.register(groupsRoutes, moduleDeps);
       await api.register(companiesRoutes, moduleDeps);

@@ -2,6 +2,17 @@
 import type { MessageTexts } from './messages.js';
 
 export const OTA_MESSAGES = {
+  // Gateway commands (docs/api-ota.md "Gateway commands")
+  'ota.noParamsToDeploy': {
+    zh: '网关 {imei} 还没有参数文档:请先执行一个参数计划',
+    en: 'gateway {imei} has no parameter document yet: run a parameter plan first',
+    es: 'la pasarela {imei} aún no tiene documento de parámetros: ejecute primero un plan de parámetros',
+  },
+  'ota.noProjectGateways': {
+    zh: '项目 {id} 中没有网关',
+    en: 'project {id} has no gateway',
+    es: 'el proyecto {id} no tiene ninguna pasarela',
+  },
   // Applications and plans (docs/api-ota.md "Applications", "Plans")
   'ota.fileRequired': {
     zh: '请选择一个固件包文件',

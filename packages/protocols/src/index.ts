@@ -13,5 +13,6 @@ export * from './modbus/slave.js';
 export * from './modbus/stream.js';
 export * from './mqtt/payloads.js';
 export * from './mqtt/topics.js';
+export * from './ota/gateway-commands.js';
 export * from './ota/manifest.js';
 export * from './ota/messages.js';

@@ -45,6 +45,16 @@ export async function ensureDemoOta(db: Executor, ownerUserId: number): Promise<
         });
       }
     }
+    // A day of csq answers (hourly), so the signal bars and the drawer's chart show from the start.
+    const now = Date.now();
+    for (const [i, gateway] of (await repo.withoutSignal(tx, DEMO_OTA_IMEIS)).entries()) {
+      const history = Array.from({ length: 24 }, (_, h) => ({
+        rssi: 16 + i * 5 + Math.round(3 * Math.sin(h / 3)),
+        ber: h % 7 === 0 ? 1 : 0,
+        at: new Date(now - (24 - h) * 3600_000),
+      }));
+      await repo.insertSignal(tx, gateway.id, history);
+    }
   });
 }
 

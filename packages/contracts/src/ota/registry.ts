@@ -77,6 +77,8 @@ export const otaGatewayListQuery = listQuery.extend({
   model: z.string().trim().max(64).optional(),
   project_id: z.coerce.number().int().positive().optional(),
   firmware_version: z.string().trim().max(64).optional(),
+  /** Gateways of this account (the caller's data owner or an account below it). */
+  owner_user_id: z.coerce.number().int().positive().optional(),
 });
 export type OtaGatewayListQuery = z.infer<typeof otaGatewayListQuery>;
 
@@ -97,6 +99,16 @@ export const otaGatewayRow = z.object({
   project_id: z.number().int().nullable(),
   /** The status of the SIM card with this ICCID in the caller's data; null when none is registered. */
   sim_status: otaSimStatus.nullable(),
+  /** The latest firmware and parameter plans that included the gateway, and when the latest started. */
+  firmware_plan_id: z.number().int().nullable(),
+  firmware_plan_name: z.string().nullable(),
+  param_plan_id: z.number().int().nullable(),
+  param_plan_name: z.string().nullable(),
+  plan_time: z.string().nullable(),
+  /** The latest csq answer (AT+CSQ rssi 0-31 / 99, ber 0-7 / 99) and when it came. */
+  csq_rssi: z.number().int().nullable(),
+  csq_ber: z.number().int().nullable(),
+  csq_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -151,6 +163,8 @@ export const otaSimListQuery = listQuery.extend({
   search: z.string().trim().max(64).optional(),
   carrier: otaSimCarrier.optional(),
   status: otaSimStatus.optional(),
+  /** `expired`: expiry before today; `soon`: expiry today or within the next 30 days. */
+  expiry: z.enum(['expired', 'soon']).optional(),
 });
 export type OtaSimListQuery = z.infer<typeof otaSimListQuery>;
 

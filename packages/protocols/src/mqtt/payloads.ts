@@ -4,7 +4,7 @@
  *   up:   {"ts"?: epoch ms, "values": {name: number | string | boolean | null}, "slave"?: 1-254,
  *          "csq"?: signal quality 0-31 or 99 (unknown)}
  *   down: {"cmd_id": string, "writes": {name: number | string | boolean}, "slave"?: 1-254}
- *   ack:  {"cmd_id": string, "ok": boolean, "error"?: string}
+ *   ack:  {"cmd_id": string, "ok": boolean, "error"?: string, "rssi"?: 0-31 | 99, "ber"?: 0-7 | 99}
  *
  * Limits: payload at most 64 KiB; at most 500 values per message and 100 writes per command;
  * names 1-64 characters; strings at most 1024 characters; numbers finite; cmd_id 1-64 characters of
@@ -58,11 +58,30 @@ export const commandSchema = z.strictObject({
 });
 export type Command = z.infer<typeof commandSchema>;
 
-export const ackSchema = z.strictObject({
-  cmd_id: cmdIdSchema,
-  ok: z.boolean(),
-  error: z.string().max(MAX_STRING_LENGTH).optional(),
-});
+/** AT+CSQ signal strength: 0-31, 99 unknown. */
+export const rssiSchema = z
+  .number()
+  .int()
+  .refine((n) => (n >= 0 && n <= 31) || n === 99, 'rssi must be 0-31 or 99');
+/** AT+CSQ bit error rate class: 0-7, 99 unknown. */
+export const berSchema = z
+  .number()
+  .int()
+  .refine((n) => (n >= 0 && n <= 7) || n === 99, 'ber must be 0-7 or 99');
+
+export const ackSchema = z
+  .strictObject({
+    cmd_id: cmdIdSchema,
+    ok: z.boolean(),
+    error: z.string().max(MAX_STRING_LENGTH).optional(),
+    /** The answer to a gateway `csq` command (docs/protocols.md "Gateway commands"): both or neither. */
+    rssi: rssiSchema.optional(),
+    ber: berSchema.optional(),
+  })
+  .refine((a) => (a.rssi === undefined) === (a.ber === undefined), {
+    message: 'rssi and ber come together',
+    path: ['ber'],
+  });
 export type Ack = z.infer<typeof ackSchema>;
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; reason: string };

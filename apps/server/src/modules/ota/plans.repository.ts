@@ -13,7 +13,7 @@ import { otaApplications, otaLog, otaPlanDevices, otaPlans } from './plans.table
 import { otaGateways } from './registry.table.js';
 
 export type OtaPlanRecord = typeof otaPlans.$inferSelect;
-export type NewOtaPlan = Omit<typeof otaPlans.$inferInsert, 'id' | 'createdAt'>;
+export type NewOtaPlan = Omit<typeof otaPlans.$inferInsert, 'id'>;
 export type OtaPlanDeviceRecord = typeof otaPlanDevices.$inferSelect;
 export type NewOtaPlanDevice = Omit<typeof otaPlanDevices.$inferInsert, 'id' | 'updatedAt'>;
 export type OtaLogRecord = typeof otaLog.$inferSelect;
@@ -134,6 +134,15 @@ export function createOtaPlansRepository(db: Executor) {
         await tx
           .insert(otaPlanDevices)
           .values(devices.slice(i, i + 1000).map((d) => ({ ...d, planId: plan!.id })));
+      }
+      // The gateway row names its latest firmware / parameter plan and when it started.
+      const gatewayIds = devices.map((d) => d.gatewayId).filter((id): id is number => id != null);
+      const latest = row.type === 2 ? { firmwarePlanId: plan!.id } : { paramPlanId: plan!.id };
+      for (let i = 0; i < gatewayIds.length; i += 1000) {
+        await tx
+          .update(otaGateways)
+          .set({ ...latest, planAt: row.createdAt ?? new Date() })
+          .where(inArray(otaGateways.id, gatewayIds.slice(i, i + 1000)));
       }
       return plan!.id;
     },

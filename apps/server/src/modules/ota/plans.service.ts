@@ -195,6 +195,7 @@ export function createOtaPlansService(deps: OtaPlansServiceDeps) {
             ratePerMinute: body.rollout.rate_per_minute,
             startDelayMaxS: body.rollout.start_delay_max_s,
             packageBaseUrl,
+            createdAt: deps.clock(),
           },
           gateways.map((g, i) => ({ gatewayId: g.id, imei: g.imei, position: i, groupIndex: groups[i]! })),
           tx,

@@ -1,36 +1,61 @@
 import type { OtaGatewayListQuery, OtaSimListQuery, OtaSimStatus } from '@fleet/contracts';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { ownerIdInScope, ownerPathInScope } from '../../platform/tenancy/scope.js';
 import { deviceProjects } from '../groups/groups.table.js';
 import { users } from '../users/users.table.js';
+import { otaPlans } from './plans.table.js';
 import { otaGateways, otaSims } from './registry.table.js';
 
 export type OtaGatewayTableRow = typeof otaGateways.$inferSelect;
 export type NewOtaGateway = Omit<typeof otaGateways.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
-export type OtaGatewayRecord = OtaGatewayTableRow & { simStatus: OtaSimStatus | null };
+export type OtaGatewayRecord = OtaGatewayTableRow & {
+  simStatus: OtaSimStatus | null;
+  firmwarePlanName: string | null;
+  paramPlanName: string | null;
+};
 export type OtaSimTableRow = typeof otaSims.$inferSelect;
 export type NewOtaSim = Omit<typeof otaSims.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
 const CHUNK = 1000;
+const firmwarePlan = alias(otaPlans, 'firmware_plan');
+const paramPlan = alias(otaPlans, 'param_plan');
+const DAY_MS = 24 * 3600_000;
+/** A calendar date (UTC) as the `date` column holds it. */
+const isoDate = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Gateways and SIM cards are owned like devices: by the caller's data owner or a user below it. */
 export function createOtaRegistryRepository(db: Executor) {
   const gatewayVisible = (scope: Scope): SQL => ownerIdInScope(scope, otaGateways.ownerUserId);
   const simVisible = (scope: Scope): SQL => ownerIdInScope(scope, otaSims.ownerUserId);
 
-  /** Gateways with the status of their SIM card, when the card is in the caller's data. */
+  /** Gateways with the status of their SIM card (when in the caller's data) and their plans' names. */
   const gatewaysWithSim = (scope: Scope, tx: Executor) =>
     tx
-      .select({ gateway: otaGateways, simStatus: otaSims.status })
+      .select({
+        gateway: otaGateways,
+        simStatus: otaSims.status,
+        firmwarePlanName: firmwarePlan.name,
+        paramPlanName: paramPlan.name,
+      })
       .from(otaGateways)
-      .leftJoin(otaSims, and(eq(otaSims.iccid, otaGateways.iccid), simVisible(scope)));
+      .leftJoin(otaSims, and(eq(otaSims.iccid, otaGateways.iccid), simVisible(scope)))
+      .leftJoin(firmwarePlan, eq(firmwarePlan.id, otaGateways.firmwarePlanId))
+      .leftJoin(paramPlan, eq(paramPlan.id, otaGateways.paramPlanId));
 
-  const flat = (r: { gateway: OtaGatewayTableRow; simStatus: OtaSimStatus | null }): OtaGatewayRecord => ({
+  const flat = (r: {
+    gateway: OtaGatewayTableRow;
+    simStatus: OtaSimStatus | null;
+    firmwarePlanName: string | null;
+    paramPlanName: string | null;
+  }): OtaGatewayRecord => ({
     ...r.gateway,
     simStatus: r.simStatus,
+    firmwarePlanName: r.firmwarePlanName,
+    paramPlanName: r.paramPlanName,
   });
 
   return {
@@ -55,6 +80,7 @@ export function createOtaRegistryRepository(db: Executor) {
         q.model !== undefined ? eq(otaGateways.model, q.model) : undefined,
         q.project_id !== undefined ? eq(otaGateways.projectId, q.project_id) : undefined,
         q.firmware_version !== undefined ? eq(otaGateways.firmwareVersion, q.firmware_version) : undefined,
+        q.owner_user_id !== undefined ? eq(otaGateways.ownerUserId, q.owner_user_id) : undefined,
       );
       const [total] = await tx.select({ n: count() }).from(otaGateways).where(where);
       const rows = await gatewaysWithSim(scope, tx)
@@ -141,19 +167,32 @@ export function createOtaRegistryRepository(db: Executor) {
 
     // ------------------------------------------------------------ SIM cards
 
+    /** `today` decides what `expiry` means: expired before it, or due within 30 days from it. */
     async listSims(
       scope: Scope,
       q: Omit<OtaSimListQuery, 'page' | 'limit'>,
       limit: number,
       offset: number,
+      today: Date,
       tx: Executor = db,
     ): Promise<{ rows: OtaSimTableRow[]; total: number }> {
+      const day = isoDate(today);
+      const expiry =
+        q.expiry === 'expired'
+          ? lt(otaSims.expiresOn, day)
+          : q.expiry === 'soon'
+            ? and(
+                gte(otaSims.expiresOn, day),
+                lte(otaSims.expiresOn, isoDate(new Date(today.getTime() + 30 * DAY_MS))),
+              )
+            : undefined;
       const pattern = q.search ? containsPattern(q.search) : undefined;
       const where = and(
         simVisible(scope),
         pattern ? sql`(${otaSims.iccid} ILIKE ${pattern} OR ${otaSims.remark} ILIKE ${pattern})` : undefined,
         q.carrier !== undefined ? eq(otaSims.carrier, q.carrier) : undefined,
         q.status !== undefined ? eq(otaSims.status, q.status) : undefined,
+        expiry,
       );
       const [total] = await tx.select({ n: count() }).from(otaSims).where(where);
       const rows = await tx

@@ -31,7 +31,10 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** OTA gateways and SIM cards in the caller's data (docs/api-ota.md). */
 export const otaRegistryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const service = createOtaRegistryService({ repo: createOtaRegistryRepository(deps.database.db) });
+  const service = createOtaRegistryService({
+    repo: createOtaRegistryRepository(deps.database.db),
+    clock: deps.clock,
+  });
 
   app.get(
     '/ota/gateways',

@@ -48,6 +48,14 @@ const toGatewayRow = (r: OtaGatewayRecord): OtaGatewayRow => ({
   remark: r.remark,
   project_id: r.projectId,
   sim_status: r.simStatus,
+  firmware_plan_id: r.firmwarePlanName === null ? null : r.firmwarePlanId,
+  firmware_plan_name: r.firmwarePlanName,
+  param_plan_id: r.paramPlanName === null ? null : r.paramPlanId,
+  param_plan_name: r.paramPlanName,
+  plan_time: r.planAt?.toISOString() ?? null,
+  csq_rssi: r.csqRssi,
+  csq_ber: r.csqBer,
+  csq_at: r.csqAt?.toISOString() ?? null,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });
@@ -88,7 +96,13 @@ function linesFailed(field: string, failed: OtaLineFailure[], total: number): Ap
 }
 
 /** The OTA gateway and SIM card registry of a tenant (docs/api-ota.md). Routes check the permissions. */
-export function createOtaRegistryService({ repo }: { repo: OtaRegistryRepository }) {
+export function createOtaRegistryService({
+  repo,
+  clock = () => new Date(),
+}: {
+  repo: OtaRegistryRepository;
+  clock?: () => Date;
+}) {
   async function gateway(scope: Scope, id: number): Promise<OtaGatewayRecord> {
     const row = await repo.findGateway(scope, id);
     if (!row) throw notFound('gateway');
@@ -268,7 +282,7 @@ export function createOtaRegistryService({ repo }: { repo: OtaRegistryRepository
     async listSims(scope: Scope, query: OtaSimListQuery): Promise<ListResult<OtaSimRow>> {
       const { page: _page, limit: _limit, ...filters } = query;
       const { limit, offset } = pageWindow(query);
-      const { rows, total } = await repo.listSims(scope, filters, limit, offset);
+      const { rows, total } = await repo.listSims(scope, filters, limit, offset, clock());
       return { rows: await simRows(scope, rows), total };
     },
 

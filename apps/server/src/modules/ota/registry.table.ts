@@ -6,6 +6,7 @@ import {
   integer,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -17,7 +18,9 @@ import { users } from '../users/users.table.js';
  * OTA gateways (docs/api-ota.md): the 4G boxes firmware and parameter plans go to. The IMEI is unique
  * on the platform (a gateway connects by it). `firmware_version` and `param_version` are what the
  * gateway last reported; `firmware_counter` is the anti-rollback counter a package must exceed.
- * The plan columns (firmware plan, parameter plan, plan time) come with the plans table.
+ * `firmware_plan_id` / `param_plan_id` / `plan_at` name the latest plans that included it (no foreign
+ * key: plans.table.ts references this table; a deleted plan leaves a dangling id that lists as none).
+ * `csq_*` is its latest answer to a csq command (history in `ota_gateway_signal`).
  */
 export const otaGateways = pgTable(
   'ota_gateways',
@@ -39,6 +42,12 @@ export const otaGateways = pgTable(
     pointLimit: integer('point_limit'),
     remark: text('remark').notNull().default(''),
     projectId: integer('project_id').references(() => deviceProjects.id, { onDelete: 'set null' }),
+    firmwarePlanId: integer('firmware_plan_id'),
+    paramPlanId: integer('param_plan_id'),
+    planAt: timestamp('plan_at', { withTimezone: true, precision: 3 }),
+    csqRssi: smallint('csq_rssi'),
+    csqBer: smallint('csq_ber'),
+    csqAt: timestamp('csq_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

@@ -1,4 +1,11 @@
-import type { CommandOutcome, CommandRouter, DeviceLink, PointWrite } from './types.js';
+import type {
+  CommandOutcome,
+  CommandRouter,
+  DeviceLink,
+  GatewayCommand,
+  GatewayOutcome,
+  PointWrite,
+} from './types.js';
 
 /** Turns whatever a link threw into an `error` outcome so a faulty gateway never breaks the caller. */
 export function errorOutcome(error: unknown): CommandOutcome {
@@ -7,12 +14,18 @@ export function errorOutcome(error: unknown): CommandOutcome {
 
 export const DEVICE_OFFLINE: CommandOutcome = { status: 'networkError', error: 'device offline' };
 
+export const NO_GATEWAY_COMMANDS: CommandOutcome = {
+  status: 'error',
+  error: 'the device’s connection takes no gateway commands',
+};
+
 /** The links held by this process, one per device; a newer attach replaces the older one. */
 export interface LocalLinks {
   attach(deviceId: number, link: DeviceLink): () => void;
   get(deviceId: number): DeviceLink | undefined;
   write(write: PointWrite): Promise<CommandOutcome>;
   refresh(deviceId: number): Promise<boolean>;
+  gateway(command: GatewayCommand): Promise<GatewayOutcome>;
   clear(): void;
 }
 
@@ -54,6 +67,16 @@ export function createLocalLinks(hooks?: {
         return false;
       }
     },
+    async gateway(command) {
+      const link = links.get(command.deviceId);
+      if (!link) return DEVICE_OFFLINE;
+      if (!link.gateway) return NO_GATEWAY_COMMANDS;
+      try {
+        return await link.gateway(command);
+      } catch (error) {
+        return errorOutcome(error);
+      }
+    },
     clear: () => links.clear(),
   };
 }
@@ -65,6 +88,7 @@ export function createLocalCommandRouter(): CommandRouter {
     attach: (deviceId, link) => links.attach(deviceId, link),
     write: (write) => links.write(write),
     refresh: (deviceId) => links.refresh(deviceId),
+    gateway: (command) => links.gateway(command),
     async close() {
       links.clear();
     },

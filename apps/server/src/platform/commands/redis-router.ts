@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createLocalLinks, DEVICE_OFFLINE } from './local-router.js';
-import type { CommandOutcome, CommandRouter, PointWrite } from './types.js';
+import type { CommandOutcome, CommandRouter, GatewayCommand, GatewayOutcome, PointWrite } from './types.js';
 
 export interface RedisCommandRouterOptions {
   url: string;
@@ -18,8 +18,9 @@ export interface RedisCommandRouterOptions {
 
 type Request =
   | { id: string; replyTo: string; op: 'write'; write: PointWrite }
-  | { id: string; replyTo: string; op: 'refresh'; deviceId: number };
-type Reply = { id: string; outcome: CommandOutcome } | { id: string; refreshed: boolean };
+  | { id: string; replyTo: string; op: 'refresh'; deviceId: number }
+  | { id: string; replyTo: string; op: 'gateway'; command: GatewayCommand };
+type Reply = { id: string; outcome: GatewayOutcome } | { id: string; refreshed: boolean };
 
 interface Pending {
   settle(result: Reply | 'offline' | 'timeout'): void;
@@ -55,17 +56,33 @@ function parseRequest(raw: string): Request | null {
       return null;
     return message as Request;
   }
+  if (message.op === 'gateway') {
+    const command = (message as { command?: Partial<GatewayCommand> }).command;
+    if (
+      !command ||
+      !Number.isInteger(command.deviceId) ||
+      typeof command.order !== 'object' ||
+      !command.order
+    )
+      return null;
+    return message as Request;
+  }
   if (message.op === 'refresh' && Number.isInteger((message as { deviceId?: unknown }).deviceId)) {
     return message as Request;
   }
   return null;
 }
 
-function parseOutcome(value: unknown): CommandOutcome | null {
+function parseOutcome(value: unknown): GatewayOutcome | null {
   if (!value || typeof value !== 'object') return null;
-  const { status, error } = value as { status?: unknown; error?: unknown };
+  const { status, error, signal } = value as { status?: unknown; error?: unknown; signal?: unknown };
   if (typeof status !== 'string' || !OUTCOME_STATUSES.has(status)) return null;
-  if (status === 'resp') return { status: 'resp' };
+  if (status === 'resp') {
+    const { rssi, ber } = (signal ?? {}) as { rssi?: unknown; ber?: unknown };
+    return Number.isInteger(rssi) && Number.isInteger(ber)
+      ? { status: 'resp', signal: { rssi: rssi as number, ber: ber as number } }
+      : { status: 'resp' };
+  }
   return { status: status as 'fail', error: typeof error === 'string' ? error : '' };
 }
 
@@ -119,7 +136,9 @@ export async function createRedisCommandRouter(options: RedisCommandRouterOption
     const reply: Reply =
       request.op === 'write'
         ? { id: request.id, outcome: await links.write(request.write) }
-        : { id: request.id, refreshed: await links.refresh(request.deviceId) };
+        : request.op === 'gateway'
+          ? { id: request.id, outcome: await links.gateway(request.command) }
+          : { id: request.id, refreshed: await links.refresh(request.deviceId) };
     await redis.publish(replyChannel(request.replyTo, prefix), JSON.stringify(reply));
   };
 
@@ -180,6 +199,27 @@ export async function createRedisCommandRouter(options: RedisCommandRouterOption
           replyTo: instanceId,
           op: 'write',
           write,
+        }));
+        if (reply === 'offline') return DEVICE_OFFLINE;
+        if (reply === 'timeout') return NO_ANSWER;
+        return (
+          parseOutcome((reply as { outcome?: unknown }).outcome) ?? {
+            status: 'error',
+            error: 'malformed reply',
+          }
+        );
+      } catch (error) {
+        return { status: 'networkError', error: `command routing failed: ${(error as Error).message}` };
+      }
+    },
+    async gateway(command) {
+      if (links.get(command.deviceId)) return links.gateway(command);
+      try {
+        const reply = await forward(command.deviceId, (id) => ({
+          id,
+          replyTo: instanceId,
+          op: 'gateway',
+          command,
         }));
         if (reply === 'offline') return DEVICE_OFFLINE;
         if (reply === 'timeout') return NO_ANSWER;

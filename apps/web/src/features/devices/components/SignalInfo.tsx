@@ -5,7 +5,7 @@ import { formatTime } from '../lib/labels';
 import { SIGNAL_BARS, SIGNAL_COLOUR } from '../lib/live-format';
 
 /** Four bars like a phone's, filled up to the level. */
-function Bars({ filled, colour }: { filled: number; colour: string }) {
+export function Bars({ filled, colour }: { filled: number; colour: string }) {
   return (
     <svg width={22} height={16} viewBox="0 0 22 16" aria-hidden="true">
       {[0, 1, 2, 3].map((i) => (

@@ -4,4 +4,5 @@ export const otaGatewayKeys = {
   lists: () => [...otaGatewayKeys.all, 'list'] as const,
   list: (query: object) => [...otaGatewayKeys.lists(), query] as const,
   assignees: (search: string) => [...otaGatewayKeys.all, 'assignees', search] as const,
+  signal: (id: number) => [...otaGatewayKeys.all, 'signal', id] as const,
 };

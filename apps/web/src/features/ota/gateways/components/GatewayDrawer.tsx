@@ -31,6 +31,7 @@ import { useUpdateOtaGateway } from '../api/update-gateway';
 import { imeiLines, imeisFromFile, typeOptions } from '../lib/labels';
 import { lineFailuresOf } from '../lib/line-failures';
 import { LineFailures } from './LineFailures';
+import { SignalHistory } from './SignalHistory';
 
 interface FormValues {
   imeis?: string;
@@ -139,6 +140,7 @@ export function GatewayDrawer({
         />
       }
     >
+      {gateway && <SignalHistory gatewayId={gateway.id} />}
       <Form form={form} layout="vertical" requiredMark>
         {gateway ? (
           <Form.Item label="IMEI">

@@ -26,6 +26,14 @@ const gateway = (id: number, over: Partial<OtaGatewayRow> = {}): OtaGatewayRow =
   remark: '',
   project_id: null,
   sim_status: null,
+  firmware_plan_id: null,
+  firmware_plan_name: null,
+  param_plan_id: null,
+  param_plan_name: null,
+  plan_time: null,
+  csq_rssi: null,
+  csq_ber: null,
+  csq_at: null,
   created_at: '2026-11-22T08:00:00.000Z',
   updated_at: '2026-11-22T08:00:00.000Z',
   ...over,
@@ -36,6 +44,25 @@ const json = (data: unknown, code = 0, msg = 'ok') =>
 
 function stubServer() {
   const calls: { method: string; url: URL; body: unknown }[] = [];
+  let csqAnswered = false;
+  const csq = (status: string) => ({
+    id: 9,
+    gateway_id: 1,
+    imei: '861234567890101',
+    kind: 'csq',
+    status,
+    error: '',
+    project_id: null,
+    application_id: null,
+    plan_id: null,
+    param_version: null,
+    rssi: status === 'resp' ? 23 : null,
+    ber: status === 'resp' ? 0 : null,
+    created_by: 1,
+    created_at: '2026-11-22T09:00:00.000Z',
+    sent_at: '2026-11-22T09:00:00.000Z',
+    answered_at: null,
+  });
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://x');
     const method = init.method ?? 'GET';
@@ -48,6 +75,11 @@ function stubServer() {
             sim_status: 'active',
             firmware_version: '2.1.0',
             param_version: 3,
+            csq_rssi: csqAnswered ? 23 : null,
+            csq_ber: csqAnswered ? 0 : null,
+            csq_at: csqAnswered ? '2026-11-22T09:00:00.000Z' : null,
+            firmware_plan_id: 4,
+            firmware_plan_name: 'Spring firmware',
           }),
           gateway(2, { type: 1 }),
         ],
@@ -70,6 +102,11 @@ function stubServer() {
         10002,
         'body.imeis: 2 of 3 lines are wrong, nothing was stored',
       );
+    if (url.pathname === '/api/v1/ota/gateways/1/csq' && method === 'POST') return json(csq('send'));
+    if (url.pathname === '/api/v1/ota/commands/9') {
+      csqAnswered = true;
+      return json(csq('resp'));
+    }
     return json({ rows: [], total: 0 });
   });
   return calls;
@@ -111,7 +148,14 @@ describe('OtaGatewaysPage', { timeout: 60_000 }, () => {
     expect(within(table).getByTestId('ota-gateway-sim-status').textContent).toBe('Active');
     expect(within(table).getAllByText('Not reported')).toHaveLength(2);
     expect(within(table).getByText('DTU gateway')).toBeTruthy();
-    const writeButtons = ['ota-gateway-add', 'ota-gateway-edit', 'ota-gateway-delete', 'ota-gateway-assign'];
+    const writeButtons = [
+      'ota-gateway-add',
+      'ota-gateway-edit',
+      'ota-gateway-delete',
+      'ota-gateway-assign',
+      'ota-gateway-commands',
+      'ota-project-commands-open',
+    ];
     for (const id of writeButtons) expect(screen.queryAllByTestId(id)).toHaveLength(0);
 
     // The demo (read-only) account holding every permission still gets none.
@@ -145,5 +189,43 @@ describe('OtaGatewaysPage', { timeout: 60_000 }, () => {
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.body).toMatchObject({ imeis: '861234567890101\n12ab5\n861234567890101', type: 2 });
     await waitFor(() => expect(screen.getByTestId('ota-gateway-drawer')).toBeTruthy());
+  });
+
+  it('sends csq from the row menu, follows the status and shows the answer as signal bars', async () => {
+    await i18n.changeLanguage('en');
+    useSettings.getState().setLanguage('en');
+    const calls = stubServer();
+    renderPage(['OtaManager', 'ota.Device/index']);
+    const table = await screen.findByTestId('ota-gateways-table');
+    await within(table).findByText('861234567890101');
+    expect(within(table).getByText('Spring firmware')).toBeTruthy();
+    fireEvent.click(within(table).getAllByTestId('ota-gateway-commands')[0]!);
+    fireEvent.click(await screen.findByTestId('ota-cmd-csq'));
+    const tag = await within(table).findByTestId('ota-command-status');
+    expect(tag.dataset.status).toBe('send');
+    // SPEC 4: the status is read again after 2000 ms.
+    await waitFor(() => expect(within(table).getByTestId('ota-command-status').dataset.status).toBe('resp'), {
+      timeout: 5000,
+    });
+    expect(within(table).getByTestId('ota-command-status').textContent).toBe(
+      'Signal quality (csq): Responded',
+    );
+    await waitFor(() => expect(within(table).getByTestId('ota-gateway-signal').dataset.rssi).toBe('23'));
+    expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/v1/ota/gateways/1/csq')).toBe(
+      true,
+    );
+  });
+
+  it('asks before a reboot and sends nothing when cancelled', async () => {
+    const calls = stubServer();
+    renderPage(['OtaManager', 'ota.Device/index']);
+    const table = await screen.findByTestId('ota-gateways-table');
+    await within(table).findByText('861234567890101');
+    fireEvent.click(within(table).getAllByTestId('ota-gateway-commands')[0]!);
+    fireEvent.click(await screen.findByTestId('ota-cmd-reboot'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /取\s*消|Cancel/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.url.pathname.startsWith('/api/v1/device/reboot'))).toBe(false);
   });
 });

@@ -1,10 +1,8 @@
-import { EditOutlined, PlusOutlined, UserSwitchOutlined } from '@ant-design/icons';
-import type { OtaGatewayRow, OtaGatewayType, OtaSimStatus } from '@fleet/contracts';
-import { Button, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import type { OtaGatewayRow, OtaGatewayType } from '@fleet/contracts';
+import { Button, Input, Select, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeleteAction } from '../../../../shared/components/DeleteAction';
 import { SearchInput } from '../../../../shared/components/SearchInput';
 import { tablePagination, useDebouncedValue, useListParams } from '../../../../shared/hooks/use-list-params';
 import { Permit } from '../../../../shared/permission/Permit';
@@ -14,16 +12,23 @@ import { ListCard, TableEmpty } from '../../../accounts/components/ListCard';
 import { useCollectionOptions } from '../../../device-groups/api/list-collection-options';
 import { CollectionSelect } from '../../../device-groups/components/CollectionSelect';
 import { useDeleteOtaGateway } from '../api/delete-gateway';
+import { useOtaAssignees } from '../api/list-assignees';
 import { useOtaGateways } from '../api/list-gateways';
 import { AssignModal } from '../components/AssignModal';
+import { GatewayCommands } from '../components/GatewayCommands';
 import { GatewayDrawer } from '../components/GatewayDrawer';
-import { formatTime, SIM_STATUS_COLOUR, TYPE_KEYS, typeOptions } from '../lib/labels';
+import { gatewayColumns } from '../components/gateway-columns';
+import { ProjectCommandModal } from '../components/ProjectCommandModal';
+import { UpgradeModal } from '../components/UpgradeModal';
+import { typeOptions } from '../lib/labels';
+import { useFollowCommands } from '../lib/use-follow-commands';
 
 interface Filters {
   type?: OtaGatewayType;
   project_id?: number;
   model?: string;
   firmware_version?: string;
+  owner_user_id?: number;
 }
 
 /** A text filter matched exactly by the server; sent 300 ms after typing stops (SPEC 5). */
@@ -59,7 +64,7 @@ function ExactFilter({
 export default function OtaGatewaysPage() {
   const { t } = useTranslation();
   const list = useListParams<Filters>({});
-  const { type, project_id, model, firmware_version } = list.filters;
+  const { type, project_id, model, firmware_version, owner_user_id } = list.filters;
   const gateways = useOtaGateways({
     page: list.page,
     limit: list.limit,
@@ -74,152 +79,22 @@ export default function OtaGatewaysPage() {
   const canPickUsers = usePermission('auth.User');
   const [drawer, setDrawer] = useState<{ open: boolean; gateway?: OtaGatewayRow }>({ open: false });
   const [assigning, setAssigning] = useState<OtaGatewayRow>();
-  const na = t('common.na');
+  const owners = useOtaAssignees('', canPickUsers);
+  const commands = useFollowCommands();
+  const [upgrading, setUpgrading] = useState<OtaGatewayRow>();
+  const [projectCommands, setProjectCommands] = useState(false);
   const filtered = list.search !== '' || Object.values(list.filters).some((v) => v !== undefined);
 
-  const columns: ColumnsType<OtaGatewayRow> = [
-    {
-      title: 'IMEI',
-      dataIndex: 'imei',
-      fixed: 'left',
-      width: 180,
-      render: (v: string) => (
-        <Typography.Text copyable strong data-testid="ota-gateway-imei">
-          {v}
-        </Typography.Text>
-      ),
-    },
-    {
-      title: t('otaGateways.col.type'),
-      dataIndex: 'type',
-      width: 120,
-      render: (v: OtaGatewayType) => <Tag color={v === 2 ? 'blue' : 'cyan'}>{t(TYPE_KEYS[v])}</Tag>,
-    },
-    { title: t('otaGateways.col.model'), dataIndex: 'model', width: 120, render: (v: string) => v || na },
-    {
-      title: 'ICCID',
-      dataIndex: 'iccid',
-      width: 200,
-      render: (v: string | null) => v ?? <Typography.Text type="secondary">{na}</Typography.Text>,
-    },
-    {
-      title: t('otaGateways.col.simStatus'),
-      dataIndex: 'sim_status',
-      width: 120,
-      render: (v: OtaSimStatus | null, row) =>
-        v ? (
-          <Tag color={SIM_STATUS_COLOUR[v]} data-testid="ota-gateway-sim-status">
-            {t(`otaGateways.simStatus.${v}`)}
-          </Tag>
-        ) : (
-          <Typography.Text type="secondary">{row.iccid ? t('otaGateways.simUnknown') : na}</Typography.Text>
-        ),
-    },
-    {
-      title: t('otaGateways.col.firmware'),
-      dataIndex: 'firmware_version',
-      width: 140,
-      render: (v: string, row) =>
-        v ? (
-          <Tooltip title={t('otaGateways.counter', { counter: row.firmware_counter })}>
-            <span>{v}</span>
-          </Tooltip>
-        ) : (
-          <Typography.Text type="secondary">{t('otaGateways.notReported')}</Typography.Text>
-        ),
-    },
-    {
-      title: t('otaGateways.col.paramVersion'),
-      dataIndex: 'param_version',
-      width: 130,
-      render: (v: number | null) =>
-        v === null ? (
-          <Typography.Text type="secondary">{t('otaGateways.notReported')}</Typography.Text>
-        ) : (
-          `v${v}`
-        ),
-    },
-    {
-      title: t('otaGateways.col.defaultPort'),
-      dataIndex: 'default_port',
-      width: 110,
-      render: (v: number | null) => v ?? na,
-    },
-    {
-      title: t('otaGateways.col.serverAddress'),
-      dataIndex: 'server_address',
-      width: 180,
-      ellipsis: true,
-      render: (v: string) => v || na,
-    },
-    {
-      title: t('otaGateways.col.pointLimit'),
-      dataIndex: 'point_limit',
-      width: 110,
-      render: (v: number | null) => v ?? t('common.noLimit'),
-    },
-    {
-      title: t('otaGateways.col.project'),
-      dataIndex: 'project_id',
-      width: 140,
-      ellipsis: true,
-      render: (v: number | null) => (v === null ? na : (projectName.get(v) ?? `#${v}`)),
-    },
-    {
-      title: t('otaGateways.col.remark'),
-      dataIndex: 'remark',
-      width: 160,
-      ellipsis: true,
-      render: (v: string) => v || na,
-    },
-    {
-      title: t('otaGateways.col.created'),
-      dataIndex: 'created_at',
-      width: 160,
-      render: (v: string) => formatTime(v, na),
-    },
-    {
-      title: t('otaGateways.col.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 120,
-      render: (_v, row) => (
-        <Space size={0}>
-          <Permit perm="OtaManager">
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => setDrawer({ open: true, gateway: row })}
-              title={t('common.edit')}
-              aria-label={t('common.edit')}
-              data-testid="ota-gateway-edit"
-            />
-          </Permit>
-          {canPickUsers && (
-            <Permit perm="OtaManager">
-              <Button
-                type="link"
-                size="small"
-                icon={<UserSwitchOutlined />}
-                onClick={() => setAssigning(row)}
-                title={t('otaGateways.assign.action')}
-                aria-label={t('otaGateways.assign.action')}
-                data-testid="ota-gateway-assign"
-              />
-            </Permit>
-          )}
-          <Permit perm="OtaManager">
-            <DeleteAction
-              name={row.imei}
-              onDelete={() => remove.mutateAsync(row.id)}
-              testId="ota-gateway-delete"
-            />
-          </Permit>
-        </Space>
-      ),
-    },
-  ];
+  const columns = gatewayColumns({
+    t,
+    projectName,
+    canPickUsers,
+    lastCommand: commands.byGateway,
+    commands: (row) => <GatewayCommands gateway={row} onSent={commands.follow} onUpgrade={setUpgrading} />,
+    onEdit: (row) => setDrawer({ open: true, gateway: row }),
+    onAssign: setAssigning,
+    onDelete: (row) => remove.mutateAsync(row.id),
+  });
 
   return (
     <div data-testid="ota-gateways-page">
@@ -260,18 +135,44 @@ export default function OtaGatewaysPage() {
               }}
               testId="ota-gateways-filter-firmware"
             />
+            {canPickUsers && (
+              <Select
+                allowClear
+                showSearch
+                optionFilterProp="label"
+                placeholder={t('otaGateways.owner')}
+                aria-label={t('otaGateways.owner')}
+                value={owner_user_id}
+                onChange={(v) => list.setFilter('owner_user_id', v)}
+                options={(owners.data?.rows ?? []).map((u) => ({
+                  value: u.user_id,
+                  label: u.nick_name ? `${u.nick_name} (${u.username})` : u.username,
+                }))}
+                style={{ width: 170 }}
+                data-testid="ota-gateways-filter-owner"
+              />
+            )}
           </>
         }
         actions={
           <Permit perm="OtaManager">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setDrawer({ open: true })}
-              data-testid="ota-gateway-add"
-            >
-              {t('otaGateways.add')}
-            </Button>
+            <Space>
+              <Button
+                icon={<ThunderboltOutlined />}
+                onClick={() => setProjectCommands(true)}
+                data-testid="ota-project-commands-open"
+              >
+                {t('otaGateways.cmd.project')}
+              </Button>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setDrawer({ open: true })}
+                data-testid="ota-gateway-add"
+              >
+                {t('otaGateways.add')}
+              </Button>
+            </Space>
           </Permit>
         }
       >
@@ -291,6 +192,12 @@ export default function OtaGatewaysPage() {
       </ListCard>
       <GatewayDrawer open={drawer.open} gateway={drawer.gateway} onClose={() => setDrawer({ open: false })} />
       <AssignModal gateway={assigning} onClose={() => setAssigning(undefined)} />
+      <UpgradeModal gateway={upgrading} onClose={() => setUpgrading(undefined)} onSent={commands.follow} />
+      <ProjectCommandModal
+        open={projectCommands}
+        onClose={() => setProjectCommands(false)}
+        onSent={commands.follow}
+      />
     </div>
   );
 }

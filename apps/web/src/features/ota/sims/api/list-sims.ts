@@ -9,6 +9,8 @@ export interface OtaSimListParams {
   search: string;
   carrier?: OtaSimCarrier;
   status?: OtaSimStatus;
+  /** expired: before today; soon: today or within 30 days. */
+  expiry?: 'expired' | 'soon';
 }
 
 /** GET /ota/sims (docs/api-ota.md): newest first, each card with the IMEIs of its gateways. */

@@ -10,6 +10,7 @@ export default {
     total: 'Total {{total}}',
     noExpiry: 'No expiry',
     expired: 'Expired',
+    expiringSoon: 'Expires within 30 days',
     expiresIn: 'Expires in {{count}} days',
     deleteKeepsGateways: 'Its gateways keep the ICCID; their SIM status becomes empty.',
     col: {

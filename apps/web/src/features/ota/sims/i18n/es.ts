@@ -12,6 +12,7 @@ const es: typeof en = {
     total: 'Total {{total}}',
     noExpiry: 'Sin vencimiento',
     expired: 'Vencida',
+    expiringSoon: 'Vence en 30 días',
     expiresIn: 'Vence en {{count}} días',
     deleteKeepsGateways: 'Sus pasarelas conservan el ICCID; su estado SIM queda vacío.',
     col: {

@@ -12,6 +12,7 @@ const zh: typeof en = {
     total: '共 {{total}} 张 SIM 卡',
     noExpiry: '无到期日',
     expired: '已到期',
+    expiringSoon: '30 天内到期',
     expiresIn: '{{count}} 天后到期',
     deleteKeepsGateways: '使用该卡的网关保留 ICCID,其 SIM 状态将变为空。',
     col: {

@@ -22,21 +22,30 @@ import { expiryState, formatBytes, localToday } from '../lib/sim-format';
 interface Filters {
   carrier?: OtaSimCarrier;
   status?: OtaSimStatus;
+  expiry?: 'expired' | 'soon';
 }
 
 /** /ota/sim: the SIM cards of my data and the gateways using each (docs/api-ota.md GET /ota/sims). */
 export default function OtaSimsPage() {
   const { t } = useTranslation();
   const list = useListParams<Filters>({});
-  const { carrier, status } = list.filters;
-  const sims = useOtaSims({ page: list.page, limit: list.limit, search: list.search, carrier, status });
+  const { carrier, status, expiry } = list.filters;
+  const sims = useOtaSims({
+    page: list.page,
+    limit: list.limit,
+    search: list.search,
+    carrier,
+    status,
+    expiry,
+  });
   const remove = useDeleteOtaSim();
   const [drawer, setDrawer] = useState<{ open: boolean; sim?: OtaSimRow }>({ open: false });
   const [importing, setImporting] = useState(false);
   const [linking, setLinking] = useState<OtaSimRow>();
   const today = localToday();
   const na = t('common.na');
-  const filtered = list.search !== '' || carrier !== undefined || status !== undefined;
+  const filtered =
+    list.search !== '' || carrier !== undefined || status !== undefined || expiry !== undefined;
 
   const columns: ColumnsType<OtaSimRow> = [
     {
@@ -201,6 +210,19 @@ export default function OtaSimsPage() {
               options={statusOptions(t)}
               style={{ width: 140 }}
               data-testid="ota-sims-filter-status"
+            />
+            <Select
+              allowClear
+              placeholder={t('otaSims.col.expires')}
+              aria-label={t('otaSims.col.expires')}
+              value={expiry}
+              onChange={(v) => list.setFilter('expiry', v)}
+              options={[
+                { value: 'expired', label: t('otaSims.expired') },
+                { value: 'soon', label: t('otaSims.expiringSoon') },
+              ]}
+              style={{ width: 160 }}
+              data-testid="ota-sims-filter-expiry"
             />
           </>
         }
