@@ -1,0 +1,28 @@
+import { Image, Skeleton } from 'antd';
+import { useWorkOrderFile } from '../api/work-order-file';
+
+/** A photo or signature of an order (fetched with the token, shown from memory). */
+export function AuthImage({
+  orderId,
+  hash,
+  alt,
+  size = 88,
+}: {
+  orderId: number;
+  hash: string;
+  alt: string;
+  size?: number;
+}) {
+  const file = useWorkOrderFile(orderId, hash);
+  if (!file.data) return <Skeleton.Image active={file.isLoading} style={{ width: size, height: size }} />;
+  return (
+    <Image
+      src={file.data}
+      alt={alt}
+      width={size}
+      height={size}
+      style={{ objectFit: 'cover', borderRadius: 6, background: '#fff' }}
+      data-testid="work-order-image"
+    />
+  );
+}
