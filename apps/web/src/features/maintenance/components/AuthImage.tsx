@@ -14,14 +14,15 @@ export function AuthImage({
   size?: number;
 }) {
   const file = useWorkOrderFile(orderId, hash);
-  if (!file.data) return <Skeleton.Image active={file.isLoading} style={{ width: size, height: size }} />;
+  if (!file.data)
+    return <Skeleton.Image active={file.isLoading} style={{ width: width ?? size, height: size }} />;
   return (
     <Image
       src={file.data}
       alt={alt}
-      width={size}
+      width={width ?? size}
       height={size}
-      style={{ objectFit: 'cover', borderRadius: 6, background: '#fff' }}
+      style={{ objectFit: fit, borderRadius: 6, background: '#fff', border: '1px solid #f0f0f0' }}
       data-testid="work-order-image"
     />
   );
