@@ -7,11 +7,17 @@ export function AuthImage({
   hash,
   alt,
   size = 88,
+  width,
+  fit = 'cover',
 }: {
   orderId: number;
   hash: string;
   alt: string;
   size?: number;
+  /** Wider than high (a signature). */
+  width?: number;
+  /** A signature is shown whole ('contain'); photos fill their square. */
+  fit?: 'cover' | 'contain';
 }) {
   const file = useWorkOrderFile(orderId, hash);
   if (!file.data)
