@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signOut } from '../support/accounts.js';
 import { apiToken, call } from '../support/api.js';
 import { admin, transmitted } from '../support/auth.js';
-import { chooseOption, freshLogin, shot, signIn } from '../support/ui.js';
+import { chooseLanguage, chooseOption, freshLogin, shot, signIn } from '../support/ui.js';
 
 // Issue 22 on a phone (390 x 844): an alarm becomes a repair work order dispatched to a technician; the
 // technician signs in, accepts it, records a photo and a signature drawn on screen, closes it; the alarm
@@ -183,5 +183,29 @@ test.describe('work orders on a phone', () => {
       'Closed',
     );
     await shot(page, 'work-orders-phone-repair-en');
+    await chooseLanguage(page, 'zh');
+    await expect(page.getByTestId('work-order-table').locator('tr', { hasText: title })).toContainText(
+      '已关闭',
+    );
+    await shot(page, 'work-orders-phone-repair-zh');
+
+    // The same pages on a desktop screen, in zh and en (for people to look at).
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/maintenance/workOrder');
+    await page
+      .getByTestId('work-order-table')
+      .locator('tr', { hasText: title })
+      .getByTestId('work-order-open')
+      .click();
+    await expect(page.getByTestId('work-order-drawer').getByTestId('history-close')).toBeVisible();
+    await shot(page, 'work-orders-desktop-zh');
+    await page.keyboard.press('Escape');
+    await page.goto('/alarm/alarmlog');
+    await expect(page.getByTestId('alarmlog-table').locator('tr', { hasText: title }).first()).toBeVisible();
+    await shot(page, 'work-orders-alarmlog-desktop-zh');
+    await chooseLanguage(page, 'en');
+    await page.goto('/maintenance/workOrder');
+    await expect(page.getByTestId('work-order-table')).toContainText(title);
+    await shot(page, 'work-orders-desktop-en');
   });
 });
