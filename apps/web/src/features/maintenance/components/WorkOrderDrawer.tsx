@@ -38,11 +38,11 @@ export function WorkOrderDrawer({ id, onClose }: { id: number | null; onClose: (
             <DueTag row={order} />
           </Flex>
           <Descriptions column={1} size="small" bordered>
-            {order.description && (
+            {order.description ? (
               <Descriptions.Item label={t('maintenance.field.description')}>
                 {order.description}
               </Descriptions.Item>
-            )}
+            ) : null}
             <Descriptions.Item label={t('maintenance.field.device')}>
               {order.device_title ?? t('maintenance.none')}
             </Descriptions.Item>
