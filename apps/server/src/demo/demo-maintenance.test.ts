@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { scopeOfUser } from '../modules/alarms/alarms.fixtures.js';
-import { createWorkOrdersRepository } from '../modules/maintenance/work-orders.repository.js';
+import { createMaintenanceServices } from '../modules/maintenance/maintenance.module.js';
 import { createDevice, createUser } from '../test-support/factories.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { ensureDemoWorkOrders } from './demo-maintenance.js';
@@ -16,12 +16,12 @@ it('gives the demo account three work orders once: one from an alarm, two assign
   await createDevice(t.database, { ownerUserId: demo.id, title: 'Demo pump' });
   await ensureDemoWorkOrders(t.database.db, demo.id);
   await ensureDemoWorkOrders(t.database.db, demo.id);
-  const repo = createWorkOrdersRepository(t.database.db);
-  const now = new Date();
-  const { rows, total } = await repo.list(scopeOfUser(demo), {}, { now, soon: now, limit: 20, offset: 0 });
+  const { orders } = createMaintenanceServices(t.database.db, () => new Date());
+  const scope = { ...scopeOfUser(demo), isAdmin: true };
+  const { rows, total } = await orders.list(scope, { page: 1, limit: 20 });
   expect(total).toBe(3);
-  const fromAlarm = rows.find((r) => r.alarmId !== null)!;
-  expect(fromAlarm).toMatchObject({ type: 1, status: 2, assigneeId: demo.id });
-  expect(rows.filter((r) => r.assigneeId === demo.id)).toHaveLength(2);
-  expect(rows.find((r) => r.assigneeId === null)?.status).toBe(0);
+  const fromAlarm = rows.find((r) => r.alarm_id !== null)!;
+  expect(fromAlarm).toMatchObject({ type: 1, status: 2, assignee_id: demo.id });
+  expect(rows.filter((r) => r.assignee_id === demo.id)).toHaveLength(2);
+  expect(rows.find((r) => r.assignee_id === null)).toMatchObject({ status: 0, overdue: true });
 });

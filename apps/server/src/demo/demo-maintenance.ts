@@ -1,12 +1,8 @@
 /** The demo account's work orders (issue 22): a repair raised from an alarm and planned maintenance. */
 import { ALL_PERMISSIONS, UserType } from '@fleet/contracts';
-import { createAlarmDispatch } from '../modules/alarms/alarm-dispatch.service.js';
-import { createWorkOrderActions } from '../modules/maintenance/work-order-actions.service.js';
-import { createWorkOrdersRepository } from '../modules/maintenance/work-orders.repository.js';
-import { createWorkOrdersService } from '../modules/maintenance/work-orders.service.js';
+import { createMaintenanceServices } from '../modules/maintenance/maintenance.module.js';
 import type { Scope } from '../platform/auth/scope.js';
 import type { Executor } from '../platform/db/client.js';
-import { createUserNotices } from '../platform/notices/user-notices.js';
 import { demoMaintenanceRepository as repo } from './demo-maintenance.repository.js';
 
 const HOUR = 3_600_000;
@@ -41,11 +37,7 @@ export async function ensureDemoWorkOrders(db: Executor, ownerUserId: number, no
   const device = await repo.firstDevice(db, owner.id);
   if (!device) return;
   const scope = ownerScope(owner.id, owner.path);
-  const clock = () => now;
-  const orders = createWorkOrdersRepository(db);
-  const notices = createUserNotices(db);
-  const service = createWorkOrdersService({ repo: orders, alarms: createAlarmDispatch(db), notices, clock });
-  const actions = createWorkOrderActions({ repo: orders, notices, clock, detail: service.detail });
+  const { orders: service, actions } = createMaintenanceServices(db, () => now);
 
   const alarm = (await repo.openAlarm(db, owner.id)) ?? {
     id: await repo.insertAlarm(db, device.id, new Date(now.getTime() - 2 * HOUR)),

@@ -23,16 +23,12 @@ import type { ModuleDeps } from '../../platform/deps.js';
 import { createFileStore } from '../../platform/files/file-store.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
 import { noPermission } from '../../platform/http/errors.js';
-import { createUserNotices } from '../../platform/notices/user-notices.js';
-import { createAlarmDispatch } from '../alarms/alarm-dispatch.service.js';
 import { MODULES_OPTION } from '../system/options.defaults.js';
 import { createPlatformOptions } from '../system/platform-options.service.js';
 import { mergeModules } from '../system/system.service.js';
+import { createMaintenanceServices } from './maintenance.module.js';
 import { readUpload } from './upload.js';
-import { createWorkOrderActions } from './work-order-actions.service.js';
 import { createWorkOrderFiles } from './work-order-files.service.js';
-import { createWorkOrdersRepository } from './work-orders.repository.js';
-import { createWorkOrdersService } from './work-orders.service.js';
 
 const tags = ['maintenance'];
 const readers = {
@@ -56,15 +52,7 @@ const fileParams = idParams.extend({ hash: z.string().regex(/^[0-9a-f]{64}$/) })
 /** Work orders, fault repair and "My work orders" (issue 22, docs/maintenance.md). */
 export const maintenanceRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const db = deps.database.db;
-  const repo = createWorkOrdersRepository(db);
-  const notices = createUserNotices(db);
-  const service = createWorkOrdersService({
-    repo,
-    alarms: createAlarmDispatch(db),
-    notices,
-    clock: deps.clock,
-  });
-  const actions = createWorkOrderActions({ repo, notices, clock: deps.clock, detail: service.detail });
+  const { repo, orders: service, actions } = createMaintenanceServices(db, deps.clock);
   const files = createWorkOrderFiles({ repo, store: createFileStore(deps.config.DATA_DIR, 'maintenance') });
   const options = createPlatformOptions(db);
 
