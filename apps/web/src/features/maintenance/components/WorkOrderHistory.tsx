@@ -27,7 +27,7 @@ export function WorkOrderHistory({ order }: { order: WorkOrderDetail }) {
         children: (
           <Flex vertical gap={4} data-testid={`history-${h.event}`}>
             <Flex gap={8} wrap align="baseline">
-              <Typography.Text strong>{t(`maintenance.event.${h.event}`)}</Typography.Text>
+              <Typography.Text strong>{t(`maintenance.happened.${h.event}`)}</Typography.Text>
               <Typography.Text>{h.actor_name}</Typography.Text>
               <Typography.Text type="secondary">{formatTime(h.at, na)}</Typography.Text>
             </Flex>

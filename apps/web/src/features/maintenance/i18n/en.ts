@@ -16,6 +16,16 @@ const en: Texts = {
       close: 'Close',
       end: 'End',
     },
+    /** History entries: what happened (the event buttons say what to do). */
+    happened: {
+      create: 'Created',
+      dispatch: 'Dispatched',
+      accept: 'Accepted',
+      return: 'Returned',
+      record: 'Work recorded',
+      close: 'Closed',
+      end: 'Ended',
+    },
     views: { all: 'All', overdue: 'Overdue', dueSoon: 'Due soon' },
     field: {
       title: 'Title',

@@ -16,6 +16,16 @@ const es: Texts = {
       close: 'Cerrar',
       end: 'Terminar',
     },
+    /** History entries: what happened (the event buttons say what to do). */
+    happened: {
+      create: 'Creada',
+      dispatch: 'Asignada',
+      accept: 'Aceptada',
+      return: 'Devuelta',
+      record: 'Trabajo registrado',
+      close: 'Cerrada',
+      end: 'Terminada',
+    },
     views: { all: 'Todas', overdue: 'Vencidas', dueSoon: 'Por vencer' },
     field: {
       title: 'Título',

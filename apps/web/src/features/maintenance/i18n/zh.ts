@@ -14,6 +14,16 @@ const zh = {
       close: '关闭',
       end: '终止',
     },
+    /** History entries: what happened (the event buttons say what to do). */
+    happened: {
+      create: '创建',
+      dispatch: '已派单',
+      accept: '已接单',
+      return: '已退回',
+      record: '记录工作',
+      close: '已关闭',
+      end: '已终止',
+    },
     views: { all: '全部', overdue: '已超期', dueSoon: '即将到期' },
     field: {
       title: '标题',
