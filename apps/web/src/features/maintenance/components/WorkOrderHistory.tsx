@@ -68,7 +68,9 @@ export function WorkOrderHistory({ order }: { order: WorkOrderDetail }) {
                     orderId={order.id}
                     hash={h.signature}
                     alt={t('maintenance.signatureAlt')}
-                    size={120}
+                    size={72}
+                    width={180}
+                    fit="contain"
                   />
                 )}
               </Flex>
