@@ -22,6 +22,8 @@ import { registerGraphlibSweep } from './modules/graphlib/graphlib.sweep.js';
 import { graphlibFileRoutes } from './modules/graphlib/graphlib-files.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
+import { registerWorkOrderDue } from './modules/maintenance/work-orders.due.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
 import { otaApplicationRoutes } from './modules/ota/applications.routes.js';
 import { otaCommandRoutes } from './modules/ota/commands.routes.js';
@@ -189,6 +191,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(rechargeRoutes, moduleDeps);
       await api.register(merchantsRoutes, moduleDeps);
       await api.register(notifyRoutes, moduleDeps);
+      // Maintenance work orders, fault repair, my work orders (docs/maintenance.md).
+      await api.register(maintenanceRoutes, moduleDeps);
     },
     { prefix: API_PREFIX },
   );
@@ -208,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGraphlibSweep(app, workers);
   registerOtaRollout(app, { config: deps.config, runtime, clock });
   registerRechargeExpiry(workers);
+  registerWorkOrderDue(workers);
   // The layer's timers start once start-up work (migrations) is done; a runtime handed in may have started it.
   app.addHook('onReady', async () => {
     Promise.resolve(ready).then(

@@ -19,6 +19,7 @@ export * from './fees.js';
 export * from './graphlib.js';
 export * from './groups.js';
 export * from './live.js';
+export * from './maintenance/index.js';
 export * from './messages.js';
 export * from './meter-texts.js';
 export * from './modules.js';

@@ -6,6 +6,7 @@
  * Placeholders are `{name}`; every language of a message uses the same ones (a test holds them together).
  */
 import { FEES_MESSAGES } from './messages-fees.js';
+import { MAINTENANCE_MESSAGES } from './messages-maintenance.js';
 import { OTA_MESSAGES } from './messages-ota.js';
 import { SCADA_MESSAGES } from './messages-scada.js';
 import { SMS_MESSAGES } from './messages-sms.js';
@@ -183,6 +184,8 @@ export const SERVER_MESSAGES = {
   ...FEES_MESSAGES,
   // SMS and voice notices, phone sign-in (messages-sms.ts)
   ...SMS_MESSAGES,
+  // Maintenance work orders (messages-maintenance.ts)
+  ...MAINTENANCE_MESSAGES,
   // The money ledger (DESIGN 14, docs/ledger.md)
   'ledger.insufficientBalance': {
     zh: '余额不足',

@@ -41,6 +41,19 @@ export const PERMISSION_GROUPS = {
     'auth.UserLog',
     'auth.Customize',
   ],
+  /**
+   * Issue 22 (SPEC names none): `index` reads every work order of the tenant, `add` raises orders (by
+   * hand or from an alarm), `dispatch` dispatches, closes and ends them (the manager role of the
+   * transition table), `handle` is "My work orders" (accept, record work, close, return), and
+   * `Repair/index` opens the fault repair page.
+   */
+  maintenance: [
+    'maintenance.WorkOrder/index',
+    'maintenance.WorkOrder/add',
+    'maintenance.WorkOrder/dispatch',
+    'maintenance.WorkOrder/handle',
+    'maintenance.Repair/index',
+  ],
   other: ['Others'],
 } as const;
 

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { demoOwnerId, ensureDemoDevices, startDemoFleet } from '../demo/demo-fleet.js';
+import { ensureDemoWorkOrders } from '../demo/demo-maintenance.js';
 import { ensureDemoMoney } from '../demo/demo-money.js';
 import { ensureDemoOta, startDemoOta } from '../demo/demo-ota.js';
 import { DEMO_USERNAME } from '../modules/auth/auth.service.js';
@@ -23,6 +24,8 @@ async function startDemo(
   await ensureDemoDevices(db, owner);
   // Its balance and records (recharge center, fee overview).
   await ensureDemoMoney(db, owner);
+  // Its work orders: a repair raised from an alarm, planned maintenance (issue 22).
+  await ensureDemoWorkOrders(db, owner);
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   const mqttUrl = config.MQTT_URL ?? `mqtt://${host}:${ports.mqttPort}`;
   const fleet = await startDemoFleet(

@@ -7,6 +7,7 @@ import { deviceModelsBundle } from '../features/device-models/i18n';
 import { devicesBundle } from '../features/devices/i18n';
 import { fileDownloadBundle } from '../features/file-download/i18n';
 import { historyBundle } from '../features/history/i18n';
+import { maintenanceBundle } from '../features/maintenance/i18n';
 import { monitorBundle } from '../features/monitor/i18n';
 import { noticesBundle } from '../features/notices/i18n';
 import { otaGatewaysBundle } from '../features/ota/gateways/i18n';
@@ -38,4 +39,5 @@ export const featureBundles: readonly FeatureBundle[] = [
   otaGatewaysBundle,
   otaSimsBundle,
   gatewayParamsBundle,
+  maintenanceBundle,
 ];

@@ -38,6 +38,7 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import type { AccessContext, AppRoute } from './route-types';
+import { maintenanceRoutes } from './routes-maintenance';
 import { otaRoutes } from './routes-ota';
 
 /** user type 0 and a permission (a route's userTypes list alone would skip the permission check). */
@@ -280,6 +281,7 @@ export const appRoutes: AppRoute[] = [
     ],
   },
   otaRoutes,
+  maintenanceRoutes,
   {
     // Issue 17: a SCADA app (or a template on a device) running live; reached from the SCADA lists.
     path: '/scada/view/:id',

@@ -84,18 +84,18 @@ export function createAlarmLogRepository(db: Executor) {
       return rows.map(toAlarmLogRow);
     },
 
-    async visibleAlarm(scope: Scope, id: number): Promise<VisibleAlarm | null> {
-      const [row] = await db
+    async visibleAlarm(scope: Scope, id: number, tx: Executor = db): Promise<VisibleAlarm | null> {
+      const [row] = await tx
         .select({
           id: alarmLog.id,
           deviceId: alarmLog.deviceId,
           status: alarmLog.status,
           handledBy: alarmLog.handledBy,
-          owned: sql<boolean>`(${deviceOwned(db, scope)})`,
+          owned: sql<boolean>`(${deviceOwned(tx, scope)})`,
         })
         .from(alarmLog)
         .innerJoin(devices, eq(devices.id, alarmLog.deviceId))
-        .where(and(eq(alarmLog.id, id), deviceVisible(db, scope)))
+        .where(and(eq(alarmLog.id, id), deviceVisible(tx, scope)))
         .limit(1);
       return row ?? null;
     },
@@ -105,8 +105,8 @@ export function createAlarmLogRepository(db: Executor) {
       return row ? toAlarmLogRow(row) : null;
     },
 
-    async update(id: number, patch: AlarmLogPatch): Promise<void> {
-      await db.update(alarmLog).set(patch).where(eq(alarmLog.id, id));
+    async update(id: number, patch: AlarmLogPatch, tx: Executor = db): Promise<void> {
+      await tx.update(alarmLog).set(patch).where(eq(alarmLog.id, id));
     },
 
     /**

@@ -26,6 +26,10 @@ export const DEMO_PERMISSIONS: Permission[] = [
   'Recharge/comsume_record',
   'Recharge/renew',
   'Recharge/renew_record',
+  // Maintenance work orders (issue 22): the lists and "My work orders", read only.
+  'maintenance.WorkOrder/index',
+  'maintenance.WorkOrder/handle',
+  'maintenance.Repair/index',
 ];
 
 /** System roles (owner null) kept up to date on every start. */

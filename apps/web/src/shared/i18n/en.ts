@@ -97,6 +97,10 @@ const en: Messages = {
     open: 'Open the fee overview',
   },
   menu: {
+    maintenance: 'Maintenance',
+    workOrders: 'Work orders',
+    faultRepair: 'Fault repair',
+    myWorkOrders: 'My work orders',
     deviceRecharge: 'Device renewal',
     deviceOrder: 'Renewal records',
     rechargeCenter: 'Recharge center',

@@ -97,6 +97,10 @@ const es: Messages = {
     open: 'Ver el resumen de costes',
   },
   menu: {
+    maintenance: 'Mantenimiento',
+    workOrders: 'Órdenes de trabajo',
+    faultRepair: 'Reparación de averías',
+    myWorkOrders: 'Mis órdenes',
     deviceRecharge: 'Renovación de dispositivos',
     deviceOrder: 'Registros de renovación',
     rechargeCenter: 'Centro de recargas',

@@ -96,6 +96,10 @@ const zh = {
     open: '查看费用概览',
   },
   menu: {
+    maintenance: '运维管理',
+    workOrders: '工单',
+    faultRepair: '故障报修',
+    myWorkOrders: '我的工单',
     deviceRecharge: '设备续费',
     deviceOrder: '续费记录',
     rechargeCenter: '充值中心',

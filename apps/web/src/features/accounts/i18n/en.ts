@@ -225,6 +225,7 @@ const en: Texts = {
       ota: 'OTA',
       recharge: 'Recharge center',
       user: 'User center',
+      maintenance: 'Maintenance',
       other: 'Other',
     },
     perm: {
@@ -273,6 +274,11 @@ const en: Texts = {
       auth_UserLog: 'Login log',
       auth_Customize: 'Platform customization',
       Others: 'Platform management',
+      maintenance_WorkOrder_index: 'Work orders (all)',
+      maintenance_WorkOrder_add: 'Raise work orders',
+      maintenance_WorkOrder_dispatch: 'Dispatch, close and end work orders',
+      maintenance_WorkOrder_handle: 'My work orders (handle)',
+      maintenance_Repair_index: 'Fault repair',
     },
   },
 };

@@ -225,6 +225,7 @@ const es: Texts = {
       ota: 'OTA',
       recharge: 'Centro de recargas',
       user: 'Centro de usuarios',
+      maintenance: 'Mantenimiento',
       other: 'Otros',
     },
     perm: {
@@ -273,6 +274,11 @@ const es: Texts = {
       auth_UserLog: 'Registro de accesos',
       auth_Customize: 'Personalización de la plataforma',
       Others: 'Gestión de la plataforma',
+      maintenance_WorkOrder_index: 'Órdenes de trabajo (todas)',
+      maintenance_WorkOrder_add: 'Crear órdenes de trabajo',
+      maintenance_WorkOrder_dispatch: 'Asignar, cerrar y terminar órdenes',
+      maintenance_WorkOrder_handle: 'Mis órdenes de trabajo (atender)',
+      maintenance_Repair_index: 'Reparación de averías',
     },
   },
 };

@@ -222,6 +222,7 @@ const zh = {
       ota: 'OTA 升级',
       recharge: '充值中心',
       user: '用户中心',
+      maintenance: '运维管理',
       other: '其他',
     },
     perm: {
@@ -270,6 +271,11 @@ const zh = {
       auth_UserLog: '登录日志',
       auth_Customize: '平台定制',
       Others: '平台管理',
+      maintenance_WorkOrder_index: '工单(全部)',
+      maintenance_WorkOrder_add: '创建工单',
+      maintenance_WorkOrder_dispatch: '派单、关闭和终止工单',
+      maintenance_WorkOrder_handle: '我的工单(处理)',
+      maintenance_Repair_index: '故障报修',
     },
   },
 };

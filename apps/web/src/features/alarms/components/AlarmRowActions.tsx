@@ -10,6 +10,7 @@ import { App, Button, Input, Modal, Space, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
+import { RepairOrderAction } from '../../maintenance/components/RepairOrderAction';
 import { useDeleteAlarm } from '../api/delete-alarm';
 import { useUpdateAlarm } from '../api/update-alarm';
 
@@ -62,7 +63,7 @@ function RemarkModal({
 
 /**
  * Row actions of the alarm log: handled, false alarm (both only while unhandled; "reopen" returns
- * to unhandled), dispatched toggle, remark and delete.
+ * to unhandled), dispatched toggle, a repair work order (maintenance module), remark and delete.
  */
 export function AlarmRowActions({ row, canEdit }: { row: AlarmLogRow; canEdit: boolean }) {
   const { t } = useTranslation();
@@ -122,6 +123,7 @@ export function AlarmRowActions({ row, canEdit }: { row: AlarmLogRow; canEdit: b
             dispatch_status: dispatched ? DispatchStatus.NOT_DISPATCHED : DispatchStatus.DISPATCHED,
           }),
       )}
+      <RepairOrderAction row={row} />
       {action('remark', t('alarms.actions.remark'), <EditOutlined />, () => setRemarkOf(row))}
       <DeleteAction
         name={t('alarms.actions.deleteName', { device: row.device_title || row.device_imei })}
