@@ -218,21 +218,6 @@ export function createDevicesRepository(db: Executor) {
       return row?.n ?? 0;
     },
 
-    async countOwnedBy(ownerId: number, tx: Executor = db): Promise<number> {
-      const [row] = await tx.select({ n: count() }).from(devices).where(eq(devices.ownerUserId, ownerId));
-      return row?.n ?? 0;
-    },
-
-    /** Locks the owner's row for the rest of the transaction; answers its device limit. */
-    async lockOwner(ownerId: number, tx: Executor) {
-      const [row] = await tx
-        .select({ id: users.id, deviceLimit: users.deviceLimit })
-        .from(users)
-        .where(eq(users.id, ownerId))
-        .for('update');
-      return row;
-    },
-
     async counts(deviceId: number, tx: Executor = db) {
       const [s] = await tx
         .select({ n: count() })
