@@ -29,6 +29,7 @@ import { otaPlanRoutes } from './modules/ota/plans.routes.js';
 import { registerOtaRollout } from './modules/ota/plans.worker.js';
 import { otaRegistryRoutes } from './modules/ota/registry.routes.js';
 import { overviewRoutes } from './modules/overview/overview.routes.js';
+import { feeConfigRoutes } from './modules/recharge/fee-config.routes.js';
 import { merchantsRoutes } from './modules/recharge/merchants.routes.js';
 import { notifyRoutes } from './modules/recharge/notify.routes.js';
 import { rechargeRoutes } from './modules/recharge/recharge.routes.js';
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Recharge center, fee overview, payment merchants and notifications (docs/recharge.md).
       await api.register(rechargeRoutes, moduleDeps);
       await api.register(merchantsRoutes, moduleDeps);
+      await api.register(feeConfigRoutes, moduleDeps);
       await api.register(notifyRoutes, moduleDeps);
     },
     { prefix: API_PREFIX },

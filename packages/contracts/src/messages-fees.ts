@@ -42,4 +42,14 @@ export const FEES_MESSAGES = {
     en: 'some devices do not exist or are not yours',
     es: 'algunos dispositivos no existen o no son suyos',
   },
+  'fee.belowCost': {
+    zh: '{fee}不能低于您自己的成本 {cost}',
+    en: '{fee} cannot be below your own cost of {cost}',
+    es: '{fee} no puede ser inferior a su propio costo de {cost}',
+  },
+  'fee.configOff': {
+    zh: '费用配置模块未启用',
+    en: 'the fee configuration module is switched off',
+    es: 'el módulo de configuración de tarifas está desactivado',
+  },
 } as const satisfies Record<string, MessageTexts>;

@@ -38,6 +38,7 @@ export const MODULES_WITH_FEATURES: readonly ModuleKey[] = [
   'loginLog',
   'authRule',
   'userCustomize',
+  'feeConfig',
 ];
 
 export const moduleSwitchesSchema = z.object(
