@@ -47,6 +47,11 @@ export const FEES_MESSAGES = {
     en: '{fee} cannot be below your own cost of {cost}',
     es: '{fee} no puede ser inferior a su propio costo de {cost}',
   },
+  'device.dataLocked': {
+    zh: '设备 {ids} 的服务已过期超过 {days} 天,数据已锁定,续费后即可查看(数据仍在采集,不会丢失)',
+    en: 'the service of device {ids} expired more than {days} days ago: its data is locked until it is renewed (data is still collected, nothing is lost)',
+    es: 'el servicio del dispositivo {ids} venció hace más de {days} días: sus datos están bloqueados hasta renovarlo (los datos se siguen recopilando, no se pierde nada)',
+  },
   'fee.configOff': {
     zh: '费用配置模块未启用',
     en: 'the fee configuration module is switched off',
