@@ -6,7 +6,7 @@ import {
 } from '../../apps/server/src/test-support/wechatpay-server.js';
 import { apiToken, call } from '../support/api.js';
 import { admin } from '../support/auth.js';
-import { freshLogin, shot, signIn } from '../support/ui.js';
+import { chooseLanguage, freshLogin, shot, signIn } from '../support/ui.js';
 
 // Issue 20: top up through the local WeChat Pay test server (the platform under test uses its real
 // adapter against it: signed requests, a signed and encrypted notification), then see the balance and
@@ -111,6 +111,10 @@ test.describe('recharge center', () => {
     const order = page.getByTestId('renewal-table').locator('tr', { hasText: '¥30.00' }).first();
     await expect(order).toBeVisible();
     await shot(page, 'renewal-record');
+    await page.goto('/user/feeConfig');
+    await chooseLanguage(page, 'zh');
+    await expect(page.getByTestId('fee-config-page')).toContainText('平台基础价格');
+    await shot(page, 'fee-config-zh');
   });
 
   test('the demo account sees its balance, consumption and fee overview', async ({ page }) => {

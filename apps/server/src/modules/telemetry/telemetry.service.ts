@@ -103,7 +103,12 @@ export function createTelemetryService({ repo, deviceLookup, devices, dataLock }
     async lastdps(scope: Scope, query: LastdpsQuery): Promise<ListResult<LastdpsRow>> {
       const page = await devices.list(scope, query);
       // A locked device stays in the list (its state is visible) without its values.
-      const locked = new Set(await deviceLookup.expiredBefore(page.rows.map((d) => d.id), lockCutoff()));
+      const locked = new Set(
+        await deviceLookup.expiredBefore(
+          page.rows.map((d) => d.id),
+          lockCutoff(),
+        ),
+      );
       const points = await repo.pointsWithLatest(
         page.rows.map((d) => d.id).filter((id) => !locked.has(id)),
         'shown',

@@ -96,6 +96,7 @@ const en: Texts = {
       discounts: 'Discounts (SMS / voice / SCADA)',
       marginOf: 'my margin {{margin}}',
       inherits: 'my price',
+      basePrice: 'base price',
       editTitle: 'Fees of {{name}}',
       actions: 'Actions',
       saved: 'Fees saved',

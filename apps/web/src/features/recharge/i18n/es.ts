@@ -97,6 +97,7 @@ const es: Texts = {
       discounts: 'Descuentos (SMS / voz / SCADA)',
       marginOf: 'mi margen {{margin}}',
       inherits: 'mi precio',
+      basePrice: 'precio base',
       editTitle: 'Tarifas de {{name}}',
       actions: 'Acciones',
       saved: 'Tarifas guardadas',

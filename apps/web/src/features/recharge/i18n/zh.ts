@@ -94,6 +94,7 @@ const zh = {
       discounts: '折扣(短信 / 语音 / 组态)',
       marginOf: '我的利润 {{margin}}',
       inherits: '沿用我的价格',
+      basePrice: '基础价格',
       editTitle: '{{name}} 的费用',
       actions: '操作',
       saved: '费用已保存',

@@ -57,7 +57,9 @@ export default function FeeConfigPage() {
         <Flex vertical gap={2}>
           <PriceCell price={r.prices.rent_fee} margin={r.margin.rent_fee} />
           {r.fees.rent_fee === 0 ? (
-            <Tag style={{ width: 'fit-content' }}>{t('recharge.feeConfig.inherits')}</Tag>
+            <Tag style={{ width: 'fit-content' }}>
+              {t(view?.own ? 'recharge.feeConfig.inherits' : 'recharge.feeConfig.basePrice')}
+            </Tag>
           ) : null}
         </Flex>
       ),
