@@ -75,6 +75,15 @@ const en: Texts = {
       daysLeft: '{{days}} days left',
       noOrders: 'No orders yet',
     },
+    credit: {
+      action: 'Credit',
+      title: 'Credit {{name}}',
+      mode: 'Paid with',
+      fromBalance: 'My balance',
+      offline: 'Received offline',
+      note: 'Note (kept with the record)',
+      done: 'Credited',
+    },
     feeConfig: {
       base: 'Base prices of the platform',
       ownCost: 'My own cost',

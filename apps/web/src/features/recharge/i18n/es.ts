@@ -75,6 +75,15 @@ const es: Texts = {
       daysLeft: 'Quedan {{days}} días',
       noOrders: 'Aún no hay pedidos',
     },
+    credit: {
+      action: 'Abonar',
+      title: 'Abonar a {{name}}',
+      mode: 'Pagado con',
+      fromBalance: 'Mi saldo',
+      offline: 'Recibido fuera de línea',
+      note: 'Nota (se guarda con el registro)',
+      done: 'Abonado',
+    },
     feeConfig: {
       base: 'Precios base de la plataforma',
       ownCost: 'Mi propio costo',

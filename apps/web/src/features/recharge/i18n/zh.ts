@@ -73,6 +73,15 @@ const zh = {
       daysLeft: '剩余 {{days}} 天',
       noOrders: '暂无订单',
     },
+    credit: {
+      action: '充值',
+      title: '为 {{name}} 充值',
+      mode: '支付方式',
+      fromBalance: '我的余额',
+      offline: '线下收款',
+      note: '备注(随记录保存)',
+      done: '充值成功',
+    },
     feeConfig: {
       base: '平台基础价格',
       ownCost: '我的成本',

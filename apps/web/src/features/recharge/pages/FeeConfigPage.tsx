@@ -9,6 +9,7 @@ import { ListCard } from '../../accounts/components/ListCard';
 import { useFeeConfig } from '../api/get-fee-config';
 import { BasePricesCard, PRICE_KEYS } from '../components/BasePricesCard';
 import { ChildFeesDrawer } from '../components/ChildFeesDrawer';
+import { CreditDrawer } from '../components/CreditDrawer';
 import { yuan } from '../lib/money';
 
 /** A price with its margin under it (what I earn per unit from this account). */
@@ -32,7 +33,9 @@ export default function FeeConfigPage() {
   const { t } = useTranslation();
   const config = useFeeConfig();
   const canEdit = useCanWrite('auth.User/edit');
+  const canCredit = useCanWrite('Recharge/balance');
   const [editing, setEditing] = useState<FeeChildRow | null>(null);
+  const [crediting, setCrediting] = useState<FeeChildRow | null>(null);
   const view = config.data;
   const cost: FeePrices | null = view?.own?.prices ?? null;
 
@@ -127,6 +130,11 @@ export default function FeeConfigPage() {
         />
       </ListCard>
       <ChildFeesDrawer child={editing} cost={cost} onClose={() => setEditing(null)} />
+      <CreditDrawer
+        child={crediting}
+        platform={view ? view.own === null : false}
+        onClose={() => setCrediting(null)}
+      />
     </Flex>
   );
 }
