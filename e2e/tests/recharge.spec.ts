@@ -6,7 +6,7 @@ import {
 } from '../../apps/server/src/test-support/wechatpay-server.js';
 import { apiToken, call } from '../support/api.js';
 import { admin } from '../support/auth.js';
-import { freshLogin, shot, signIn } from '../support/ui.js';
+import { chooseLanguage, freshLogin, shot, signIn } from '../support/ui.js';
 
 // Issue 20: top up through the local WeChat Pay test server (the platform under test uses its real
 // adapter against it: signed requests, a signed and encrypted notification), then see the balance and
@@ -74,6 +74,47 @@ test.describe('recharge center', () => {
     expect((await wechat.deliver(outTradeNo!)).status).toBe(204);
     await page.reload();
     await expect(page.getByTestId('balance-available')).toContainText('¥100.00');
+  });
+
+  test('sets the base rent fee and renews a device for a year from the balance', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const token = await apiToken(request);
+    const imei = `86${Date.now().toString().slice(-13)}`;
+    await call(request, token, 'POST', '/device', { device_imei: imei, device_title: 'E2E renewal' });
+    await freshLogin(page, 'en');
+    await signIn(page, admin().username, admin().password);
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    // Fee configuration (module fee config): the administrator's base price is what it renews at.
+    await page.goto('/user/feeConfig');
+    await expect(page.getByTestId('fee-config-page')).toBeVisible();
+    await page.getByTestId('base-rent_fee').fill('30');
+    await page.getByTestId('base-save').click();
+    await expect(page.getByText('Fees saved')).toBeVisible();
+    await shot(page, 'fee-config');
+    await page.goto('/deviceRecharge');
+    await expect(page.getByTestId('device-recharge-page')).toContainText('¥30.00 per device and year');
+    await page.getByPlaceholder('Device name / IMEI').fill(imei);
+    const row = page.getByTestId('renew-table').locator('tr', { hasText: imei });
+    await row.locator('input[type="checkbox"]').check();
+    await expect(page.getByTestId('renew-total')).toContainText('¥30.00');
+    await page.getByTestId('renew-submit').click();
+    await expect(page.getByText('Renewed')).toBeVisible();
+    const expiry = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 4);
+    await expect(row).toContainText(expiry);
+    await page.goto('/balance');
+    await expect(page.getByTestId('balance-available')).toContainText('¥70.00');
+    await expect(page.getByTestId('statement-table')).toContainText('Renewal');
+    await page.goto('/deviceOrder');
+    const order = page.getByTestId('renewal-table').locator('tr', { hasText: '¥30.00' }).first();
+    await expect(order).toBeVisible();
+    await shot(page, 'renewal-record');
+    await page.goto('/user/feeConfig');
+    await chooseLanguage(page, 'zh');
+    await expect(page.getByTestId('fee-config-page')).toContainText('平台基础价格');
+    await shot(page, 'fee-config-zh');
   });
 
   test('the demo account sees its balance, consumption and fee overview', async ({ page }) => {

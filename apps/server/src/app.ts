@@ -32,6 +32,7 @@ import { otaPlanRoutes } from './modules/ota/plans.routes.js';
 import { registerOtaRollout } from './modules/ota/plans.worker.js';
 import { otaRegistryRoutes } from './modules/ota/registry.routes.js';
 import { overviewRoutes } from './modules/overview/overview.routes.js';
+import { feeConfigRoutes } from './modules/recharge/fee-config.routes.js';
 import { merchantsRoutes } from './modules/recharge/merchants.routes.js';
 import { notifyRoutes } from './modules/recharge/notify.routes.js';
 import { rechargeRoutes } from './modules/recharge/recharge.routes.js';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Recharge center, fee overview, payment merchants and notifications (docs/recharge.md).
       await api.register(rechargeRoutes, moduleDeps);
       await api.register(merchantsRoutes, moduleDeps);
+      await api.register(feeConfigRoutes, moduleDeps);
       await api.register(notifyRoutes, moduleDeps);
       // Maintenance work orders, fault repair, my work orders (docs/maintenance.md).
       await api.register(maintenanceRoutes, moduleDeps);

@@ -118,6 +118,8 @@ export const configSchema = z.object({
   TRUST_PROXY: trustProxy,
   /** Months of point history kept (monthly partitions older than that are dropped). */
   HISTORY_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(24),
+  /** Days after a device's service expiry before its data is locked in the screens (issue 20 item 4). */
+  DEVICE_EXPIRY_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** Notices by e-mail (docs/api-alarms.md): smtp:// or smtps://user:pass@host:port; unset = no e-mail. */
   SMTP_URL: url(['smtp:', 'smtps:']),
   /** Sender address of the notice e-mails. */

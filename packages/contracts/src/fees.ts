@@ -141,6 +141,7 @@ export const STATEMENT_KINDS = [
   'renewal',
   'refund',
   'quota_purchase',
+  'margin',
 ] as const;
 
 export const statementQuery = listQuery.extend({

@@ -15,6 +15,7 @@ export * from './device-templates.js';
 export * from './devices.js';
 export * from './display.js';
 export * from './envelope.js';
+export * from './fee-config.js';
 export * from './fees.js';
 export * from './graphlib.js';
 export * from './groups.js';

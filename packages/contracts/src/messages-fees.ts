@@ -42,4 +42,19 @@ export const FEES_MESSAGES = {
     en: 'some devices do not exist or are not yours',
     es: 'algunos dispositivos no existen o no son suyos',
   },
+  'fee.belowCost': {
+    zh: '{fee}不能低于您自己的成本 {cost}',
+    en: '{fee} cannot be below your own cost of {cost}',
+    es: '{fee} no puede ser inferior a su propio costo de {cost}',
+  },
+  'device.dataLocked': {
+    zh: '设备 {ids} 的服务已过期超过 {days} 天,数据已锁定,续费后即可查看(数据仍在采集,不会丢失)',
+    en: 'the service of device {ids} expired more than {days} days ago: its data is locked until it is renewed (data is still collected, nothing is lost)',
+    es: 'el servicio del dispositivo {ids} venció hace más de {days} días: sus datos están bloqueados hasta renovarlo (los datos se siguen recopilando, no se pierde nada)',
+  },
+  'fee.configOff': {
+    zh: '费用配置模块未启用',
+    en: 'the fee configuration module is switched off',
+    es: 'el módulo de configuración de tarifas está desactivado',
+  },
 } as const satisfies Record<string, MessageTexts>;

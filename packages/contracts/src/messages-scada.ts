@@ -8,11 +8,6 @@ export const SCADA_MESSAGES = {
     en: 'the drawing was changed by someone else (it is now at version {version}); reload it before saving',
     es: 'otra persona modificó el dibujo (ahora está en la versión {version}); vuelva a cargarlo antes de guardar',
   },
-  'scada.limitReached': {
-    zh: '组态数量已达上限:账号最多可有 {limit} 个组态,当前已有 {used} 个',
-    en: 'SCADA limit reached: the account may have {limit} SCADA apps, it has {used}',
-    es: 'límite de SCADA alcanzado: la cuenta puede tener {limit} aplicaciones SCADA y tiene {used}',
-  },
   'scada.documentTooNew': {
     zh: '画面格式版本 {version} 比服务器支持的版本 {supported} 更新,请升级服务器',
     en: 'the drawing format version {version} is newer than this server supports ({supported}); upgrade the server',
@@ -44,11 +39,6 @@ export const SCADA_MESSAGES = {
     es: 'el dispositivo {id} no se creó con la plantilla de dispositivo de esta plantilla SCADA',
   },
   // Graph library uploads
-  'graphlib.limitReached': {
-    zh: '图库上传数量已达上限:账号最多可上传 {limit} 个图元,当前已有 {used} 个',
-    en: 'graph upload limit reached: the account may upload {limit} symbols, it has {used}',
-    es: 'límite de símbolos subidos alcanzado: la cuenta puede subir {limit} símbolos y tiene {used}',
-  },
   'graphlib.tooLarge': {
     zh: '文件超过 {max} MB,未保存',
     en: 'the file is larger than {max} MB and was not stored',

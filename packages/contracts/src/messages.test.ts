@@ -16,8 +16,8 @@ describe('server messages', () => {
   });
 
   it('fill placeholders in the chosen language and keep a missing one visible', () => {
-    expect(formatServerMessage('device.limitReached', { limit: 5, used: 5 }, 'en')).toBe(
-      'device limit reached: the account may have 5 devices, it has 5',
+    expect(formatServerMessage('device.limitReached', { limit: 5, used: 5, owner: 'a7' }, 'en')).toBe(
+      'device limit reached: account a7 and the accounts below it may have 5 devices, they have 5',
     );
     expect(formatServerMessage('model.inUse', { count: 3 }, 'zh')).toBe('该型号正被 3 台设备使用');
     expect(formatServerMessage('model.inUse', {}, 'es')).toBe('el modelo lo usan {count} dispositivos');

@@ -6,6 +6,7 @@
  * Placeholders are `{name}`; every language of a message uses the same ones (a test holds them together).
  */
 import { FEES_MESSAGES } from './messages-fees.js';
+import { LIMIT_MESSAGES } from './messages-limits.js';
 import { MAINTENANCE_MESSAGES } from './messages-maintenance.js';
 import { OTA_MESSAGES } from './messages-ota.js';
 import { SCADA_MESSAGES } from './messages-scada.js';
@@ -91,16 +92,6 @@ export const SERVER_MESSAGES = {
     es: 'este dominio ya está personalizado',
   },
   // Devices
-  'device.limitReached': {
-    zh: '设备数量已达上限:账号最多可有 {limit} 台设备,当前已有 {used} 台',
-    en: 'device limit reached: the account may have {limit} devices, it has {used}',
-    es: 'límite de dispositivos alcanzado: la cuenta puede tener {limit} dispositivos y tiene {used}',
-  },
-  'device.limitReachedAdding': {
-    zh: '设备数量已达上限:账号最多可有 {limit} 台设备,当前已有 {used} 台,本次又申请了 {adding} 台',
-    en: 'device limit reached: the account may have {limit} devices, it has {used} and {adding} more were requested',
-    es: 'límite de dispositivos alcanzado: la cuenta puede tener {limit} dispositivos, tiene {used} y se pidieron {adding} más',
-  },
   'model.inUse': {
     zh: '该型号正被 {count} 台设备使用',
     en: 'the model is used by {count} devices',
@@ -182,6 +173,7 @@ export const SERVER_MESSAGES = {
   ...OTA_MESSAGES,
   ...SCADA_MESSAGES,
   ...FEES_MESSAGES,
+  ...LIMIT_MESSAGES,
   // SMS and voice notices, phone sign-in (messages-sms.ts)
   ...SMS_MESSAGES,
   // Maintenance work orders (messages-maintenance.ts)

@@ -39,6 +39,7 @@ export const MODULES_WITH_FEATURES: readonly ModuleKey[] = [
   'authRule',
   'userCustomize',
   'maintenanceManage',
+  'feeConfig',
 ];
 
 export const moduleSwitchesSchema = z.object(

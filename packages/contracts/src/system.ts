@@ -10,7 +10,12 @@ export const systemConfig = z.object({
   /** SPEC 1 / 2.1: on this host the landing page is /ota/device. Null when not configured. */
   ota_host: z.string().nullable(),
   version: z.string(),
+  /** Issue 20: days after a device's service expiry before its data is locked (server default 7). */
+  device_expiry_grace_days: z.number().int().optional(),
 });
+
+/** The grace period the web assumes when the server does not say (DEVICE_EXPIRY_GRACE_DAYS's default). */
+export const DEVICE_EXPIRY_GRACE_DAYS_DEFAULT = 7;
 export type SystemConfig = z.infer<typeof systemConfig>;
 
 /** GET /customize/info?domain= */

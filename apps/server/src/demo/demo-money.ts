@@ -1,16 +1,28 @@
 /** The demo account's money (issue 20): a balance, top-ups and consumption a newcomer can look at. */
-import { OrderStatus, PayMode } from '@fleet/contracts';
+import { type FeeBasePrices, OrderStatus, PayMode } from '@fleet/contracts';
 import { createLedgerService } from '../modules/ledger/ledger.service.js';
+import { FEE_BASE_OPTION } from '../modules/recharge/fee-config.service.js';
 import { recordOrder } from '../modules/recharge/order-records.js';
+import { createPlatformOptions } from '../modules/system/platform-options.service.js';
 import type { Executor } from '../platform/db/client.js';
 
 const DAY = 86_400_000;
+
+/** ¥30 per device and year, ¥0.10 per SMS, ¥0.30 per call, ¥200 per SCADA app and year. */
+const DEMO_BASE_PRICES: FeeBasePrices = {
+  rent_fee: 3_000,
+  sms_price: 10,
+  voice_price: 30,
+  scada_price: 20_000,
+};
 
 /**
  * Once per database (keyed by the ledger's idempotency keys, so a restart adds nothing): two paid
  * top-ups and a timed-out one, an SMS package with a few messages sent, and a SIM renewal.
  */
 export async function ensureDemoMoney(db: Executor, ownerUserId: number, now = new Date()): Promise<void> {
+  // Base prices (fee configuration, issue 20 item 5) unless the administrator set some already.
+  await createPlatformOptions(db).seedOption(FEE_BASE_OPTION, DEMO_BASE_PRICES);
   const ledger = createLedgerService({ db });
   const key = (what: string) => `demo:${ownerUserId}:${what}`;
   if (await ledger.findTransfer(key('top-up-1')).catch(() => null)) return;

@@ -21,6 +21,7 @@ import {
   HistoryOutlined,
   IdcardOutlined,
   LineChartOutlined,
+  MoneyCollectOutlined,
   MonitorOutlined,
   NotificationOutlined,
   PartitionOutlined,
@@ -108,6 +109,17 @@ export const appRoutes: AppRoute[] = [
         path: 'registerUser',
         meta: { titleKey: 'menu.registerUsers', icon: <UserAddOutlined />, permission: 'auth.User/register' },
         page: () => import('../features/accounts/pages/RegisterUsersPage'),
+      },
+      {
+        // Issue 20 item 5: what the accounts below me pay (module fee config; editing them is auth.User/edit).
+        path: 'feeConfig',
+        meta: {
+          titleKey: 'menu.feeConfig',
+          icon: <MoneyCollectOutlined />,
+          permission: 'auth.User/edit',
+          module: 'feeConfig',
+        },
+        page: () => import('../features/recharge/pages/FeeConfigPage'),
       },
       {
         path: 'authgroup',

@@ -20,6 +20,9 @@ export function createDeviceLookup(db: Executor) {
     allVisibleIds: (scope: Scope, tx?: Executor) => devices.allVisibleIds(scope, tx),
     /** The ids of `ids` the caller sees. */
     visibleIds: (scope: Scope, ids: number[], tx?: Executor) => devices.visibleIds(scope, ids, tx),
+    /** Of `ids`, the devices whose service expired before `cutoff` (expiry plus the grace period). */
+    expiredBefore: (ids: readonly number[], cutoff: Date, tx?: Executor) =>
+      devices.expiredBefore(ids, cutoff, tx),
     /** The points of a device (of one slave when `slaveRef` is given); check visibility first. */
     points: (deviceId: number, slaveRef?: number | null, tx?: Executor) =>
       points.points(deviceId, slaveRef, tx),

@@ -9,9 +9,9 @@ import {
 } from '@fleet/contracts';
 import { parseHeartbeatContent } from '@fleet/protocols';
 import type { Executor } from '../../platform/db/client.js';
-import { userMessage } from '../../platform/http/errors.js';
+import { assertWithinLimit } from '../../platform/tenancy/resource-limits.js';
 import { type DeviceSecrets, hashSecrets, randomCode } from './credentials.js';
-import type { DevicePatch, DevicesRepository, NewDevice } from './devices.repository.js';
+import type { DevicePatch, NewDevice } from './devices.repository.js';
 
 /** What a model contributes to a device created with it. */
 export interface ModelDefaults {
@@ -144,20 +144,17 @@ export function patchDevice(
   return patch;
 }
 
-/** 20000 when `adding` more devices would pass the owner's device_limit (null = no limit). */
+/**
+ * 20000 when `adding` more devices would pass the device_limit of the owner or of an ancestor that set
+ * one (null = no limit); `movingFromPath`: a transfer, not counted again where it is already counted.
+ */
 export async function checkDeviceLimit(
-  repo: DevicesRepository,
   ownerId: number,
   adding: number,
   tx: Executor,
+  movingFromPath?: string,
 ) {
-  const owner = await repo.lockOwner(ownerId, tx);
-  if (!owner || owner.deviceLimit === null) return;
-  const used = await repo.countOwnedBy(ownerId, tx);
-  if (used + adding > owner.deviceLimit)
-    throw adding > 1
-      ? userMessage('device.limitReachedAdding', { limit: owner.deviceLimit, used, adding })
-      : userMessage('device.limitReached', { limit: owner.deviceLimit, used });
+  await assertWithinLimit(tx, ownerId, 'devices', { adding, movingFromPath });
 }
 
 export type { DeviceCreateBody };

@@ -80,8 +80,9 @@ export function createDevicesAllocationService({ repo }: { repo: DevicesReposito
       if (user.isSubuser)
         throw fieldError('user_id', 'a sub-account acts in its parent data; assign instead');
       if (user.userId === device.ownerUserId) throw fieldError('user_id', 'the user already owns the device');
+      const from = await repo.userById(device.ownerUserId);
       await repo.transaction(async (tx) => {
-        await checkDeviceLimit(repo, user.userId, 1, tx);
+        await checkDeviceLimit(user.userId, 1, tx, from?.path);
         await repo.revokeAll(id, tx);
         await repo.setOwner(id, user.userId, tx);
       });

@@ -137,7 +137,7 @@ export function createDevicesImportService({ repo, modelFor, applyModelTemplate,
       throw new AppError(BizCode.PARAM_ERROR, 'file: no device rows', { created: 0, failed });
     if (failed.length > 0) throw importFailed(failed, rows.length);
     const created = await repo.transaction(async (tx) => {
-      await checkDeviceLimit(repo, scope.dataOwnerId, drafts.length, tx);
+      await checkDeviceLimit(scope.dataOwnerId, drafts.length, tx);
       const inserted = await repo.insertMany(drafts, tx);
       // The model's template is built on each new device; a template that does not fit fails that row,
       // and the thrown failure rolls the whole import back.

@@ -1,5 +1,5 @@
 import type { DeviceListQuery } from '@fleet/contracts';
-import { and, asc, count, desc, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
@@ -218,19 +218,14 @@ export function createDevicesRepository(db: Executor) {
       return row?.n ?? 0;
     },
 
-    async countOwnedBy(ownerId: number, tx: Executor = db): Promise<number> {
-      const [row] = await tx.select({ n: count() }).from(devices).where(eq(devices.ownerUserId, ownerId));
-      return row?.n ?? 0;
-    },
-
-    /** Locks the owner's row for the rest of the transaction; answers its device limit. */
-    async lockOwner(ownerId: number, tx: Executor) {
-      const [row] = await tx
-        .select({ id: users.id, deviceLimit: users.deviceLimit })
-        .from(users)
-        .where(eq(users.id, ownerId))
-        .for('update');
-      return row;
+    /** Of `ids`, the devices whose service expired before `cutoff` (their data is locked). */
+    async expiredBefore(ids: readonly number[], cutoff: Date, tx: Executor = db): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(inArray(devices.id, [...ids]), lt(devices.expireAt, cutoff)));
+      return rows.map((r) => r.id);
     },
 
     async counts(deviceId: number, tx: Executor = db) {

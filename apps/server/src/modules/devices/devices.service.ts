@@ -137,7 +137,7 @@ export function createDevicesService({
         const [created] = await repo.transaction(async (tx) => {
           if ((await repo.existingImeis([imei], tx)).size > 0)
             throw fieldError('device_imei', `${imei} is already registered`);
-          await checkDeviceLimit(repo, scope.dataOwnerId, 1, tx);
+          await checkDeviceLimit(scope.dataOwnerId, 1, tx);
           const rows = await repo.insertMany([draft], tx);
           if (model?.templateId) {
             const record = {

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
-import { countOwnedInSubtree, lockLimiters } from '../../platform/tenancy/resource-limits.js';
 import { pathInSubtree } from '../../platform/tenancy/scope.js';
 import { users } from '../users/users.table.js';
 import { graphlibCategories, graphlibItems } from './graphlib.table.js';
@@ -191,13 +190,6 @@ export function createGraphlibRepository(db: Executor) {
     async lockHash(hash: string, tx: Executor): Promise<void> {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`graphlib:${hash}`}, 0))`);
     },
-
-    /** The owner and its ancestors that set a graph limit, locked until the transaction ends. */
-    lockLimiters: (ownerId: number, tx: Executor) => lockLimiters(tx, ownerId, users.graphLimit),
-
-    /** What is owned in a user's subtree, counted against its limit. */
-    countInSubtree: (path: string, tx: Executor = db) =>
-      countOwnedInSubtree(tx, graphlibItems, graphlibItems.ownerUserId, path),
   };
 }
 

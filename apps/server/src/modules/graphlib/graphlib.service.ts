@@ -9,15 +9,13 @@ import {
 } from '@fleet/contracts';
 import type { Scope } from '../../platform/auth/scope.js';
 import { hasPermission } from '../../platform/auth/scope.js';
-import type { Executor } from '../../platform/db/client.js';
 import { fieldError, noPermission, userMessage } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
+import { checkLimiters, lockLimitersOf } from '../../platform/tenancy/resource-limits.js';
 import { isUniqueViolation, notFound } from '../devices/device-errors.js';
 import { checkUpload, sha256 } from './graphlib.files.js';
 import type { CategoryRow, GraphlibRepository, ItemTableRow } from './graphlib.repository.js';
 import type { GraphlibStore } from './graphlib.store.js';
-
-type Limiter = Awaited<ReturnType<GraphlibRepository['lockLimiters']>>[number];
 
 export interface GraphlibServiceDeps {
   repo: GraphlibRepository;
@@ -97,15 +95,6 @@ export function createGraphlibService({ repo, store }: GraphlibServiceDeps) {
     const row = await repo.findCategory(scope, id);
     if (!row) throw fieldError(field, 'graphlib.unknownCategory', { id });
     return row;
-  }
-
-  /** 20000 when one more upload would pass the graph_limit of the owner or an ancestor that set one. */
-  async function checkLimit(limiters: Limiter[], tx: Executor) {
-    for (const limiter of limiters) {
-      const limit = limiter.limit;
-      const used = await repo.countInSubtree(limiter.path, tx);
-      if (used + 1 > limit) throw userMessage('graphlib.limitReached', { limit, used });
-    }
   }
 
   /** A category deleted while an upload or move into it ran: the same answer as an unknown one. */
@@ -193,10 +182,10 @@ export function createGraphlibService({ repo, store }: GraphlibServiceDeps) {
       const row = await inCategory(target.id, () =>
         repo.transaction(async (tx) => {
           // Locked first, so two uploads into one tree queue here before either counts.
-          const limiters = await repo.lockLimiters(target.ownerUserId, tx);
+          const limiters = await lockLimitersOf(tx, target.ownerUserId, 'graphs');
           const same = await repo.findSame(target.id, hash, tx);
           if (same) return same;
-          await checkLimit(limiters, tx);
+          await checkLimiters(tx, limiters, 'graphs');
           await repo.lockHash(hash, tx);
           await store.save(hash, bytes);
           return repo.insertItem(

@@ -41,6 +41,10 @@ export function createDirectoryRepository<K extends DirectoryKind>(db: Executor,
     ({ ...(r.row as DirectoryRow<K>), deviceCount: r.deviceCount }) as Row;
 
   return {
+    transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+      return db.transaction(fn);
+    },
+
     async list(scope: Scope, search: string | undefined, limit: number, offset: number, tx: Executor = db) {
       const where = and(
         visible(scope),

@@ -1,5 +1,6 @@
 import type { ListResult } from '@fleet/contracts';
 import type { Scope } from '../../platform/auth/scope.js';
+import type { Executor } from '../../platform/db/client.js';
 import { pageWindow } from '../../platform/http/paging.js';
 import { fieldError, isUniqueViolation, notFound } from '../devices/device-errors.js';
 import type {
@@ -18,6 +19,8 @@ export interface DirectoryServiceDeps<K extends DirectoryKind, Body extends { na
   toApi(row: Stored<K>): Api;
   /** Body fields to column values (only the fields present). */
   toValues(body: Partial<Body>): Partial<NewDirectoryRow<K>>;
+  /** Runs in the insert's transaction before it (projects: the SPEC 3 project limit). */
+  beforeInsert?(ownerUserId: number, tx: Executor): Promise<void>;
 }
 
 /**
@@ -29,6 +32,7 @@ export function createDirectoryService<K extends DirectoryKind, Body extends { n
   repo,
   toApi,
   toValues,
+  beforeInsert,
 }: DirectoryServiceDeps<K, Body, Api>) {
   async function visible(scope: Scope, id: number): Promise<Stored<K>> {
     const row = await repo.findVisible(scope, id);
@@ -60,11 +64,13 @@ export function createDirectoryService<K extends DirectoryKind, Body extends { n
     async create(scope: Scope, body: Body): Promise<Api> {
       await requireFreeName(scope.dataOwnerId, body.name);
       const row = await guardName(body.name, () =>
-        repo.insert({
-          ...toValues(body),
-          name: body.name,
-          ownerUserId: scope.dataOwnerId,
-        } as NewDirectoryRow<K>),
+        repo.transaction(async (tx) => {
+          await beforeInsert?.(scope.dataOwnerId, tx);
+          return repo.insert(
+            { ...toValues(body), name: body.name, ownerUserId: scope.dataOwnerId } as NewDirectoryRow<K>,
+            tx,
+          );
+        }),
       );
       return toApi(await visible(scope, row.id));
     },

@@ -1,5 +1,6 @@
 import type { CompanyBody, CompanyRow, GroupBody, GroupRow, ProjectBody, ProjectRow } from '@fleet/contracts';
 import type { Executor } from '../../platform/db/client.js';
+import { assertWithinLimit } from '../../platform/tenancy/resource-limits.js';
 import { createDirectoryRepository, type DirectoryKind, type DirectoryRow } from './directory.repository.js';
 import { createDirectoryService } from './directory.service.js';
 
@@ -32,6 +33,7 @@ export function createProjectsService(db: Executor) {
   return createDirectoryService<'project', ProjectBody, ProjectRow>({
     kind: 'project',
     repo: createDirectoryRepository(db, 'project'),
+    beforeInsert: (ownerUserId, tx) => assertWithinLimit(tx, ownerUserId, 'projects'),
     toApi: (r) => ({
       ...base(r),
       address: r.address,

@@ -26,6 +26,7 @@ import type { ModuleDeps } from '../../platform/deps.js';
 import { ok, okResponse } from '../../platform/http/envelope.js';
 import { createAccountService } from './account.service.js';
 import { CONSUMPTION_EXPORT_MAX, consumptionExportQuery, consumptionXlsx } from './consumption-export.js';
+import { createFeeConfigService } from './fee-config.service.js';
 import { createMerchantsRepository } from './merchants.repository.js';
 import { createRechargeRepository } from './recharge.repository.js';
 import { createRenewalRepository } from './renewal.repository.js';
@@ -170,7 +171,12 @@ export const rechargeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
         .send(file);
     },
   );
-  const renewal = createRenewalService({ repo: createRenewalRepository(db), db, clock: deps.clock });
+  const renewal = createRenewalService({
+    repo: createRenewalRepository(db),
+    db,
+    clock: deps.clock,
+    pricing: createFeeConfigService({ db }),
+  });
   app.get(
     '/recharge/renew/quote',
     {

@@ -19,12 +19,6 @@ export function createRenewalRepository(db: Executor) {
   return {
     transaction: <T>(fn: (tx: Executor) => Promise<T>) => db.transaction(fn),
 
-    /** The rent fee (cents per device and year) the parent set on the account. */
-    async rentFeeOf(userId: number): Promise<number> {
-      const [row] = await db.select({ fee: users.rentFee }).from(users).where(eq(users.id, userId));
-      return row?.fee ?? 0;
-    },
-
     async renewable(scope: Scope, q: RenewableQuery, now: Date) {
       const where: SQL[] = [deviceOwned(db, scope)];
       if (q.search) {

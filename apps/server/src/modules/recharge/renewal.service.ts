@@ -11,6 +11,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { userMessage } from '../../platform/http/errors.js';
 import { createLedgerService } from '../ledger/ledger.service.js';
+import type { FeeConfigService } from './fee-config.service.js';
 import type { RenewalRepository } from './renewal.repository.js';
 import { newOrderNo } from './topup.service.js';
 
@@ -25,19 +26,24 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * Device renewal (issue 20 item 4): N devices for Y years from the balance at the rent fee the parent
- * set on the account. One transaction: the devices locked, the ledger transfer
- * `renew:<order_no>` (user_balance -> platform_revenue, refused when the balance is short), each
- * expiry extended from max(now, current expiry), the order and its devices recorded.
+ * set on the account (inherited up to the base price, fee-config.service). One transaction: the devices
+ * locked, the ledger transfer `renew:<order_no>` (user_balance -> platform_revenue, refused when the
+ * balance is short), each reseller's margin `renew:<order_no>:margin:<user id>` (platform_revenue ->
+ * the reseller's user_balance, kind margin), each expiry extended from max(now, current expiry), the
+ * order and its devices recorded.
  */
-export function createRenewalService(deps: { repo: RenewalRepository; db: Executor; clock: () => Date }) {
+export function createRenewalService(deps: {
+  repo: RenewalRepository;
+  db: Executor;
+  clock: () => Date;
+  pricing: Pick<FeeConfigService, 'rentSplitOf'>;
+}) {
   const ledger = createLedgerService({ db: deps.db, clock: deps.clock });
   return {
     async quote(scope: Scope): Promise<RenewQuote> {
-      const [fee, balance] = await Promise.all([
-        deps.repo.rentFeeOf(scope.dataOwnerId),
-        ledger.balance({ kind: 'user_balance', owner: scope.dataOwnerId }),
-      ]);
-      return { unit_fee: fee, available: balance.available };
+      const split = await deps.pricing.rentSplitOf(scope.dataOwnerId);
+      const balance = await ledger.balance({ kind: 'user_balance', owner: scope.dataOwnerId });
+      return { unit_fee: split.unitFee, available: balance.available };
     },
 
     async renewable(scope: Scope, q: RenewableQuery): Promise<{ rows: RenewableDeviceRow[]; total: number }> {
@@ -54,17 +60,21 @@ export function createRenewalService(deps: { repo: RenewalRepository; db: Execut
     },
 
     async renew(scope: Scope, input: RenewInput): Promise<RenewalOrderRow> {
-      const unitFee = await deps.repo.rentFeeOf(scope.dataOwnerId);
+      const { unitFee, margins } = await deps.pricing.rentSplitOf(scope.dataOwnerId);
       if (unitFee <= 0) throw userMessage('recharge.noRentFee');
-      const amount = unitFee * input.years * input.device_ids.length;
+      const units = input.years * input.device_ids.length;
+      const amount = unitFee * units;
+      // Accounts are created outside the business transaction (a failed renewal leaves them, empty).
       await ledger.balance({ kind: 'user_balance', owner: scope.dataOwnerId });
       await ledger.balance({ kind: 'platform_revenue' });
+      for (const m of margins) await ledger.balance({ kind: 'user_balance', owner: m.userId });
       const now = deps.clock();
       const orderNo = newOrderNo('D', now);
       const order = await deps.repo.transaction(async (tx) => {
         const owned = await deps.repo.lockOwned(tx, scope, input.device_ids);
         if (owned.length !== input.device_ids.length) throw userMessage('recharge.devicesNotFound');
-        await createLedgerService({ db: tx, clock: deps.clock }).transfer({
+        const inTx = createLedgerService({ db: tx, clock: deps.clock });
+        await inTx.transfer({
           from: { kind: 'user_balance', owner: scope.dataOwnerId },
           to: { kind: 'platform_revenue' },
           amount,
@@ -72,6 +82,15 @@ export function createRenewalService(deps: { repo: RenewalRepository; db: Execut
           idempotencyKey: `renew:${orderNo}`,
           reference: orderNo,
         });
+        for (const m of margins)
+          await inTx.transfer({
+            from: { kind: 'platform_revenue' },
+            to: { kind: 'user_balance', owner: m.userId },
+            amount: m.perUnit * units,
+            kind: 'margin',
+            idempotencyKey: `renew:${orderNo}:margin:${m.userId}`,
+            reference: orderNo,
+          });
         const lines = [];
         for (const d of owned) {
           const base = d.expireAt && d.expireAt.getTime() > now.getTime() ? d.expireAt : now;

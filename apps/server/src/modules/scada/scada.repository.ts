@@ -2,7 +2,6 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
-import { countOwnedInSubtree, lockLimiters } from '../../platform/tenancy/resource-limits.js';
 import { pathInSubtree } from '../../platform/tenancy/scope.js';
 import { users } from '../users/users.table.js';
 import { scadaApps } from './scada.table.js';
@@ -105,13 +104,6 @@ export function createScadaRepository(db: Executor) {
     async remove(id: number, tx: Executor = db): Promise<void> {
       await tx.delete(scadaApps).where(eq(scadaApps.id, id));
     },
-
-    /** The owner and its ancestors that set a scada limit, locked until the transaction ends. */
-    lockLimiters: (ownerId: number, tx: Executor) => lockLimiters(tx, ownerId, users.scadaLimit),
-
-    /** What is owned in a user's subtree, counted against its limit. */
-    countInSubtree: (path: string, tx: Executor = db) =>
-      countOwnedInSubtree(tx, scadaApps, scadaApps.ownerUserId, path),
   };
 }
 

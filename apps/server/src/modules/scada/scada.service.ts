@@ -25,9 +25,9 @@ import {
 } from '@fleet/scada-model';
 import type { Scope } from '../../platform/auth/scope.js';
 import { hasPermission } from '../../platform/auth/scope.js';
-import type { Executor } from '../../platform/db/client.js';
 import { fieldError, noPermission, paramError, userMessage } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
+import { assertWithinLimit } from '../../platform/tenancy/resource-limits.js';
 import { notFound } from '../devices/device-errors.js';
 import type { DeviceLookup } from '../devices/device-lookup.service.js';
 import { toPointRow } from '../devices/device-mapper.js';
@@ -125,15 +125,6 @@ export function createScadaService({ repo, templates, devices }: ScadaServiceDep
     return templateId;
   }
 
-  /** 20000 when one more drawing would pass the scada_limit of the owner or an ancestor that set one. */
-  async function checkLimit(ownerId: number, tx: Executor) {
-    for (const limiter of await repo.lockLimiters(ownerId, tx)) {
-      const limit = limiter.limit;
-      const used = await repo.countInSubtree(limiter.path, tx);
-      if (used + 1 > limit) throw userMessage('scada.limitReached', { limit, used });
-    }
-  }
-
   async function insert(
     scope: Scope,
     values: {
@@ -146,7 +137,7 @@ export function createScadaService({ repo, templates, devices }: ScadaServiceDep
   ): Promise<ScadaDetail> {
     const ownerUserId = scope.dataOwnerId;
     const row = await repo.transaction(async (tx) => {
-      await checkLimit(ownerUserId, tx);
+      await assertWithinLimit(tx, ownerUserId, 'scada');
       return repo.insert({ ...values, ownerUserId }, tx);
     });
     return { ...toRow(row), document: row.document };
@@ -292,7 +283,7 @@ export function createScadaService({ repo, templates, devices }: ScadaServiceDep
       const rows = await repo.transaction(async (tx) => {
         const out = [];
         for (const p of planned) {
-          await checkLimit(ownerUserId, tx);
+          await assertWithinLimit(tx, ownerUserId, 'scada');
           out.push(
             await repo.insert(
               { ...p, kind: 'app', templateId: null, thumbnail: row.thumbnail, ownerUserId },

@@ -9,6 +9,7 @@ export function createPlatformOptions(db: Executor) {
   const repo = createSystemRepository(db);
   return {
     getOption: (name: string, tx?: Executor) => repo.getOption(name, tx),
+    setOption: (name: string, value: unknown, tx?: Executor) => repo.setOption(name, value, tx),
     seedOption: (name: string, value: unknown, tx?: Executor) => repo.seedOption(name, value, tx),
   };
 }

@@ -19,7 +19,7 @@ import type { SystemRepository } from './system.repository.js';
 
 export interface SystemServiceDeps {
   repo: SystemRepository;
-  config: Pick<Config, 'DEMO' | 'OTA_HOST'>;
+  config: Pick<Config, 'DEMO' | 'OTA_HOST'> & Partial<Pick<Config, 'DEVICE_EXPIRY_GRACE_DAYS'>>;
   databaseKind: DatabaseKind;
   version: string;
 }
@@ -47,6 +47,7 @@ export function createSystemService({ repo, config, databaseKind, version }: Sys
         phone_login: await repo.phoneLoginReady(),
         ota_host: config.OTA_HOST ?? null,
         version,
+        device_expiry_grace_days: config.DEVICE_EXPIRY_GRACE_DAYS,
       };
     },
 

@@ -27,6 +27,7 @@ describe('GET /system/config (public)', () => {
       phone_login: false,
       ota_host: null,
       version: '0.1.0',
+      device_expiry_grace_days: 7,
     });
   });
 

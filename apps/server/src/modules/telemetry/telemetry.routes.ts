@@ -32,6 +32,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
     repo: createTelemetryRepository(db),
     deviceLookup: createDeviceLookup(db),
     devices: buildDeviceServices(deps).devices,
+    dataLock: { clock: deps.clock, graceDays: deps.config.DEVICE_EXPIRY_GRACE_DAYS },
   });
 
   app.get(

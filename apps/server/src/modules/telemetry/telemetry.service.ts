@@ -16,7 +16,7 @@ import {
 } from '@fleet/contracts';
 import { notFound } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
-import { fieldError, paramError } from '../../platform/http/errors.js';
+import { fieldError, paramError, userMessage } from '../../platform/http/errors.js';
 import type { DeviceLookup } from '../devices/device-lookup.service.js';
 import type { DevicesService } from '../devices/devices.service.js';
 import { fillBuckets, rawPoints, seriesPlan } from './series-buckets.js';
@@ -24,9 +24,16 @@ import type { PointWithLatest, SeriesRow, TelemetryRepository } from './telemetr
 
 export interface TelemetryServiceDeps {
   repo: TelemetryRepository;
-  deviceLookup: Pick<DeviceLookup, 'visibleIds'>;
+  deviceLookup: Pick<DeviceLookup, 'visibleIds' | 'expiredBefore'>;
   devices: Pick<DevicesService, 'visibleDevice' | 'list'>;
+  /**
+   * Issue 20 item 4: a device whose service expired more than `graceDays` ago has its data locked in
+   * the screens until renewed (ingest goes on; renewal moves the expiry and unlocks it).
+   */
+  dataLock: { clock: () => Date; graceDays: number };
 }
+
+const DAY_MS = 86_400_000;
 
 const latestValueOf = (p: PointWithLatest) => p.text ?? p.value;
 const atOf = (p: PointWithLatest) => (p.at ? p.at.toISOString() : null);
@@ -52,7 +59,16 @@ function decodeCursor(cursor: string, pointId: number, order: string): number {
 }
 
 /** Latest values, data streams and history of the points of visible devices. */
-export function createTelemetryService({ repo, deviceLookup, devices }: TelemetryServiceDeps) {
+export function createTelemetryService({ repo, deviceLookup, devices, dataLock }: TelemetryServiceDeps) {
+  const lockCutoff = () => new Date(dataLock.clock().getTime() - dataLock.graceDays * DAY_MS);
+
+  /** 20000 `device.dataLocked` naming the devices whose data is locked. */
+  async function requireUnlocked(deviceIds: readonly number[]) {
+    const locked = await deviceLookup.expiredBefore(deviceIds, lockCutoff());
+    if (locked.length > 0)
+      throw userMessage('device.dataLocked', { ids: locked.join(', '), days: dataLock.graceDays });
+  }
+
   /** Points by id, 404 unless every one exists on a device the caller may see. */
   async function visiblePoints(scope: Scope, pointIds: readonly number[]) {
     const points = await repo.points(pointIds);
@@ -60,6 +76,7 @@ export function createTelemetryService({ repo, deviceLookup, devices }: Telemetr
     const deviceIds = [...new Set(points.map((p) => p.deviceId))];
     const visible = await deviceLookup.visibleIds(scope, deviceIds);
     if (visible.length !== deviceIds.length) throw notFound('point');
+    await requireUnlocked(deviceIds);
     const byId = new Map(points.map((p) => [p.id, p]));
     return pointIds.map((id) => byId.get(id)!);
   }
@@ -67,6 +84,7 @@ export function createTelemetryService({ repo, deviceLookup, devices }: Telemetr
   return {
     async lastdp(scope: Scope, query: DeviceIdQuery): Promise<LastPoint[]> {
       await devices.visibleDevice(scope, query.device_id);
+      await requireUnlocked([query.device_id]);
       const points = await repo.pointsWithLatest([query.device_id], 'collected');
       return points.map((p) => ({
         point_id: p.id,
@@ -84,8 +102,15 @@ export function createTelemetryService({ repo, deviceLookup, devices }: Telemetr
 
     async lastdps(scope: Scope, query: LastdpsQuery): Promise<ListResult<LastdpsRow>> {
       const page = await devices.list(scope, query);
+      // A locked device stays in the list (its state is visible) without its values.
+      const locked = new Set(
+        await deviceLookup.expiredBefore(
+          page.rows.map((d) => d.id),
+          lockCutoff(),
+        ),
+      );
       const points = await repo.pointsWithLatest(
-        page.rows.map((d) => d.id),
+        page.rows.map((d) => d.id).filter((id) => !locked.has(id)),
         'shown',
       );
       const byDevice = groupBy(points, (p) => p.deviceId);
@@ -112,6 +137,7 @@ export function createTelemetryService({ repo, deviceLookup, devices }: Telemetr
 
     async dataStreams(scope: Scope, query: DeviceIdQuery): Promise<DataStream[]> {
       await devices.visibleDevice(scope, query.device_id);
+      await requireUnlocked([query.device_id]);
       const points = await repo.pointsWithLatest([query.device_id], 'all');
       const rolledUntil = (await repo.rolledUntil())['15m'] ?? null;
       const counts = await repo.storedCounts(

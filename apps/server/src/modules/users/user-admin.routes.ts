@@ -15,6 +15,7 @@ import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
 import { createSessionsService } from '../auth/sessions.service.js';
+import { createFeeConfigService } from '../recharge/fee-config.service.js';
 import { buildRolesService } from '../roles/roles.module.js';
 import { createDeviceCounter } from './device-count.repository.js';
 import { createRegisterListRepository } from './register-list.repository.js';
@@ -42,6 +43,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminOptions> = async (a
     sessions: createSessionsService(db),
     clock: deps.clock,
     countDevicesOf,
+    checkFees: createFeeConfigService({ db }).checkFees,
   });
   const roles = buildRolesService(db);
   const registered = createRegisterListService({ repo: createRegisterListRepository(db), countDevicesOf });

@@ -1,4 +1,4 @@
-import type { ListResult, UserCreate, UserListQuery, UserRow, UserUpdate } from '@fleet/contracts';
+import type { ListResult, UserCreate, UserFees, UserListQuery, UserRow, UserUpdate } from '@fleet/contracts';
 import { notFound, requireHoldsAll } from '../../platform/auth/access.js';
 import { hashPassword } from '../../platform/auth/password.js';
 import type { Scope } from '../../platform/auth/scope.js';
@@ -19,10 +19,12 @@ export interface UserAdminServiceDeps {
   sessions: Pick<SessionsService, 'revokeAllSessions'>;
   clock: () => Date;
   countDevicesOf: CountDevicesOf;
+  /** Fees set on an account below `parentId` are never below the parent's own cost (20000). */
+  checkFees: (parentId: number, fees: Partial<UserFees> | undefined) => Promise<void>;
 }
 
 export function createUserAdminService(deps: UserAdminServiceDeps) {
-  const { usersRepo, adminRepo, sessions, clock, countDevicesOf } = deps;
+  const { usersRepo, adminRepo, sessions, clock, countDevicesOf, checkFees } = deps;
 
   async function dataOwner(scope: Scope) {
     const owner = await usersRepo.findById(scope.dataOwnerId);
@@ -98,6 +100,7 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
         userType = body.user_type;
       }
       const roleIds = await checkRoles(scope, body.role_ids ?? []);
+      await checkFees(owner.id, body.fees);
       const patch: UserPatch = {
         ...profilePatch(body),
         ...limitsPatch(owner, body.limits, true),
@@ -122,6 +125,7 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
       if (target.isDemo && (body.status === 0 || body.user_expire != null || body.password)) {
         throw noPermission();
       }
+      if (target.parentId !== null) await checkFees(target.parentId, body.fees);
       const patch: UserPatch = {
         ...profilePatch(body),
         ...limitsPatch(await dataOwner(scope), body.limits, false),

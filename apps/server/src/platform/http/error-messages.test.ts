@@ -8,7 +8,7 @@ describe('translatable error answers', () => {
   const app = Fastify();
   registerErrorHandlers(app);
   app.get('/limit', async () => {
-    throw userMessage('device.limitReached', { limit: 5, used: 5 });
+    throw userMessage('device.limitReached', { limit: 5, used: 5, owner: 'agent7' });
   });
   app.get('/range', async () => {
     throw fieldError('query.endtime', 'range.tooLongDays', { days: 31 });
@@ -18,10 +18,10 @@ describe('translatable error answers', () => {
     const res = await app.inject({ method: 'GET', url: '/limit' });
     expect(res.json()).toEqual({
       code: 20000,
-      msg: 'device limit reached: the account may have 5 devices, it has 5',
-      data: 'device limit reached: the account may have 5 devices, it has 5',
+      msg: 'device limit reached: account agent7 and the accounts below it may have 5 devices, they have 5',
+      data: 'device limit reached: account agent7 and the accounts below it may have 5 devices, they have 5',
       msg_key: 'device.limitReached',
-      msg_params: { limit: 5, used: 5 },
+      msg_params: { limit: 5, used: 5, owner: 'agent7' },
     });
     // What the web shows in zh from the same key.
     expect(formatServerMessage('device.limitReached', res.json().msg_params, 'zh')).toContain('5 台设备');

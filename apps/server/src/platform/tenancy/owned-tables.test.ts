@@ -37,6 +37,9 @@ const UNSCOPED: Record<string, string> = {
   'demo/demo-fleet.repository.ts': 'the DEMO=1 seed writes the demo account’s own fleet',
   'demo/demo-scada.repository.ts': 'the DEMO=1 seed writes the demo account’s own drawing',
   'demo/demo-ota.repository.ts': 'the DEMO=1 seed writes the demo account’s own OTA gateways',
+  'demo/demo-maintenance.repository.ts': 'the DEMO=1 seed writes the demo account’s own work orders',
+  'platform/notices/user-notices.repository.ts':
+    'a person’s own notices: every read and mark names the signed-in user’s id, never another’s',
   'modules/auth/auth.repository.ts': 'the signed-in user’s own sessions, roles and login log, by its user id',
   'modules/users/users.repository.ts': 'accounts by id; the users services check isBelowDataOwner first',
   'modules/users/device-count.repository.ts':

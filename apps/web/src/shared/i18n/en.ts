@@ -117,6 +117,7 @@ const en: Messages = {
     roles: 'Roles',
     rules: 'Permission rules',
     loginLog: 'Login log',
+    feeConfig: 'Fee configuration',
     customize: 'Customization',
     device: 'Device management',
     deviceManage: 'Devices',

@@ -117,6 +117,7 @@ const es: Messages = {
     roles: 'Roles',
     rules: 'Reglas de permisos',
     loginLog: 'Registro de accesos',
+    feeConfig: 'Configuración de tarifas',
     customize: 'Personalización',
     device: 'Gestión de dispositivos',
     deviceManage: 'Dispositivos',

@@ -116,6 +116,7 @@ const zh = {
     roles: '角色管理',
     rules: '权限规则',
     loginLog: '登录日志',
+    feeConfig: '费用配置',
     customize: '平台定制',
     device: '设备管理',
     deviceManage: '设备列表',

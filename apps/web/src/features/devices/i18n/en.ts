@@ -30,6 +30,11 @@ const en: Texts = {
     },
     status: { all: 'All', normal: 'Normal', offline: 'Offline', alarm: 'Alarm' },
     alarmType: { ...ALARM_TYPE_LABELS.en, other: 'Alarm {{code}}' },
+    expiry: {
+      expired: 'Expired',
+      locked: 'Expired · data locked',
+      help: 'Service expired on {{date}}. Its data is locked {{days}} days after expiry until it is renewed; data is still collected.',
+    },
     list: {
       searchPlaceholder: 'Device name or IMEI',
       protocol: 'Protocol',

@@ -30,6 +30,11 @@ const es: Texts = {
     },
     status: { all: 'Todos', normal: 'Normal', offline: 'Desconectado', alarm: 'Alarma' },
     alarmType: { ...ALARM_TYPE_LABELS.es, other: 'Alarma {{code}}' },
+    expiry: {
+      expired: 'Vencido',
+      locked: 'Vencido · datos bloqueados',
+      help: 'El servicio venció el {{date}}. Sus datos se bloquean {{days}} días después del vencimiento hasta renovarlo; los datos se siguen recopilando.',
+    },
     list: {
       searchPlaceholder: 'Nombre del dispositivo o IMEI',
       protocol: 'Protocolo',

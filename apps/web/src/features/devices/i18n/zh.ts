@@ -29,6 +29,11 @@ const zh = {
     },
     status: { all: '全部', normal: '正常', offline: '离线', alarm: '报警' },
     alarmType: { ...ALARM_TYPE_LABELS.zh, other: '报警 {{code}}' },
+    expiry: {
+      expired: '已过期',
+      locked: '已过期 · 数据已锁定',
+      help: '服务已于 {{date}} 到期。到期 {{days}} 天后数据将被锁定,续费后恢复;数据仍在采集。',
+    },
     list: {
       searchPlaceholder: '设备名称或 IMEI',
       protocol: '协议',

@@ -23,6 +23,7 @@ import { useDevice } from '../api/get-device';
 import { CommandsTab } from '../components/CommandsTab';
 import { CredentialsTab } from '../components/CredentialsTab';
 import { DeviceDrawer } from '../components/DeviceDrawer';
+import { ExpiryTag } from '../components/ExpiryTag';
 import { LinkHealthCard } from '../components/LinkHealthCard';
 import { LiveDataTab } from '../components/LiveDataTab';
 import { OnOfflineTab } from '../components/OnOfflineTab';
@@ -105,6 +106,7 @@ export default function DeviceDetailPage() {
               {d.binder_devtitle || d.device_title || d.device_imei}
             </Typography.Title>
             <StatusTag status={d.status} alarmType={d.alarm_type} />
+            <ExpiryTag expireAt={d.expire_at} />
             <Tag color={CLASS_COLOUR[d.device_class]}>{d.device_class}</Tag>
             <Typography.Text type="secondary">IMEI {d.device_imei}</Typography.Text>
           </Space>

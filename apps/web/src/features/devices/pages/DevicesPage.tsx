@@ -27,6 +27,7 @@ import { useDeleteDevices } from '../api/delete-devices';
 import { useDevices } from '../api/list-devices';
 import { BatchUpdateModal } from '../components/BatchUpdateModal';
 import { DeviceDrawer } from '../components/DeviceDrawer';
+import { ExpiryTag } from '../components/ExpiryTag';
 import { ImportModal } from '../components/ImportModal';
 import { ReallocationModal } from '../components/ReallocationModal';
 import { StatusTag } from '../components/StatusTag';
@@ -144,7 +145,12 @@ export default function DevicesPage() {
       title: t('devices.list.status'),
       dataIndex: 'status',
       width: 130,
-      render: (v: number, row) => <StatusTag status={v} alarmType={row.alarm_type} />,
+      render: (v: number, row) => (
+        <>
+          <StatusTag status={v} alarmType={row.alarm_type} />
+          <ExpiryTag expireAt={row.expire_at} />
+        </>
+      ),
     },
     {
       title: t('devices.list.owner'),

@@ -17,4 +17,5 @@ export const rechargeKeys = {
   renewable: (query: object) => [...rechargeKeys.renewables(), query] as const,
   renewals: () => [...rechargeKeys.all, 'renewals'] as const,
   renewalList: (query: object) => [...rechargeKeys.renewals(), query] as const,
+  feeConfig: () => [...rechargeKeys.all, 'fee-config'] as const,
 };
