@@ -202,6 +202,16 @@ const en: Messages = {
     phoneInvalid: 'Please enter a valid phone number',
     passwordChanged: 'Password changed; sessions on other devices were signed out',
     never: 'Never',
+    phoneBinding: 'Phone for sign-in',
+    phoneBoundNow: 'Verified phone',
+    phoneNone: 'None yet',
+    phoneBindHelp:
+      'A verified phone lets you sign in with a code sent by SMS. Enter the number, send a code and type it in.',
+    phoneNew: 'New phone number',
+    phoneBind: 'Bind phone',
+    phoneChange: 'Change phone',
+    phoneCodeSent: 'Code sent; it is valid for 5 minutes',
+    phoneBound: 'Phone verified and bound',
   },
   userType: {
     '0': 'Platform',

@@ -202,6 +202,16 @@ const es: Messages = {
     phoneInvalid: 'Introduzca un número de teléfono válido',
     passwordChanged: 'Contraseña cambiada; se cerraron las sesiones en otros dispositivos',
     never: 'Nunca',
+    phoneBinding: 'Teléfono para iniciar sesión',
+    phoneBoundNow: 'Teléfono verificado',
+    phoneNone: 'Ninguno todavía',
+    phoneBindHelp:
+      'Un teléfono verificado permite iniciar sesión con un código enviado por SMS. Escriba el número, pida un código e introdúzcalo.',
+    phoneNew: 'Nuevo número de teléfono',
+    phoneBind: 'Vincular teléfono',
+    phoneChange: 'Cambiar teléfono',
+    phoneCodeSent: 'Código enviado; es válido durante 5 minutos',
+    phoneBound: 'Teléfono verificado y vinculado',
   },
   userType: {
     '0': 'Plataforma',
