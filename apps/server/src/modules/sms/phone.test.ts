@@ -161,7 +161,7 @@ describe('phone binding and sign-in with a code', () => {
         token: user.token,
         body: { phone: '13600136000', code: wrongCode },
       });
-      keys.push((res.body as { msg_key: string }).msg_key);
+      keys.push((res.body as unknown as { msg_key: string }).msg_key);
     }
     expect(keys).toEqual([...Array(4).fill('phone.codeWrong'), 'phone.tooManyTries']);
     const late = await call(t.app, 'PUT', '/user/me/phone', {
