@@ -146,6 +146,7 @@ const en: Messages = {
     onOffline: 'Online/offline',
     trigger: 'Triggers',
     triggerContact: 'Notification contacts',
+    triggerNotice: 'Notice log',
     ota: 'OTA',
     otaDevice: 'OTA gateways',
     otaSim: 'SIM cards',

@@ -146,6 +146,7 @@ const es: Messages = {
     onOffline: 'Conexión y desconexión',
     trigger: 'Disparadores',
     triggerContact: 'Contactos de aviso',
+    triggerNotice: 'Registro de avisos',
     ota: 'OTA',
     otaDevice: 'Pasarelas OTA',
     otaSim: 'Tarjetas SIM',

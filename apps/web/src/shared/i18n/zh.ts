@@ -145,6 +145,7 @@ const zh = {
     onOffline: '上下线记录',
     trigger: '触发器',
     triggerContact: '通知联系人',
+    triggerNotice: '通知记录',
     ota: 'OTA 管理',
     otaDevice: 'OTA 网关',
     otaSim: 'SIM 卡',
