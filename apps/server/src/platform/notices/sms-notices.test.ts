@@ -295,14 +295,18 @@ describe('SMS and voice notices', () => {
     await database.db
       .insert(noticeOutbox)
       .values(alarmIds.map((alarmId) => ({ contactId: c, alarmId, channel: 'sms' })));
-    // A second instance: its own worker over the same database, claiming rows beside the first.
-    const second = createNoticeWorker({
-      database,
-      bus: createLocalBus(),
-      clock,
-      config: { SMTP_URL: '', SMTP_FROM: '', WEBHOOK_ALLOW_PRIVATE: false, DATA_DIR: dataDir },
-      timeoutMs: 2000,
-    });
+    // Two instances: each its own worker over the same database, claiming rows beside the other.
+    // A generous timeout: on a busy machine a timed-out send would retry and call the provider again.
+    const instance = () =>
+      createNoticeWorker({
+        database,
+        bus: createLocalBus(),
+        clock,
+        config: { SMTP_URL: '', SMTP_FROM: '', WEBHOOK_ALLOW_PRIVATE: false, DATA_DIR: dataDir },
+        timeoutMs: 20_000,
+      });
+    const first = instance();
+    const second = instance();
     try {
       const open = async () =>
         (
@@ -311,9 +315,12 @@ describe('SMS and voice notices', () => {
             .from(noticeOutbox)
             .where(and(eq(noticeOutbox.contactId, c), sql`${noticeOutbox.status} in ('pending', 'sending')`))
         )[0]!.n;
-      for (let pass = 0; pass < 20 && (await open()) > 0; pass++)
-        await Promise.all([worker.runOnce(), second.runOnce()]);
+      for (let pass = 0; pass < 20 && (await open()) > 0; pass++) {
+        await Promise.all([first.runOnce(), second.runOnce()]);
+        clock.advance(20); // a retry, if any, is due on the next pass (first backoff 10 s)
+      }
     } finally {
+      await first.stop();
       await second.stop();
     }
     const byStatus = await database.db
