@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { demoOwnerId, ensureDemoDevices, startDemoFleet } from '../demo/demo-fleet.js';
 import { ensureDemoMoney } from '../demo/demo-money.js';
+import { ensureDemoNotices } from '../demo/demo-notices.js';
 import { ensureDemoOta, startDemoOta } from '../demo/demo-ota.js';
 import { DEMO_USERNAME } from '../modules/auth/auth.service.js';
 import { scheduleHistoryMaintenance } from '../pipeline/history-partitions.js';
@@ -23,6 +24,8 @@ async function startDemo(
   await ensureDemoDevices(db, owner);
   // Its balance and records (recharge center, fee overview).
   await ensureDemoMoney(db, owner);
+  // Its notice log: SMS, calls and e-mail with status, units charged and provider answers (issue 21).
+  await ensureDemoNotices(db, owner);
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   const mqttUrl = config.MQTT_URL ?? `mqtt://${host}:${ports.mqttPort}`;
   const fleet = await startDemoFleet(

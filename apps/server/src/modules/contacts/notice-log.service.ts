@@ -12,7 +12,7 @@ const HOLDS_UNIT = new Set(['pending', 'sending', 'sent']);
  */
 export function noticeCost(r: Pick<NoticeRecord, 'id' | 'ownerUserId' | 'status' | 'quotaKeys'>): number {
   if (!HOLDS_UNIT.has(r.status)) return 0;
-  return r.quotaKeys.includes(`notice:${r.id}:${r.ownerUserId}`) ? 1 : 0;
+  return r.quotaKeys.some((key) => key.endsWith(`:${r.ownerUserId}`)) ? 1 : 0;
 }
 
 /** Where the notice went: the phone for SMS and voice, the e-mail address, the webhook kind. */
