@@ -1,4 +1,5 @@
 import { startServer } from './server.js';
+import { configureSmsProvider, startSmsInbox } from './sms-inbox.js';
 
 // One platform for the whole run. TOKEN_TTL is short so that the browser's refresh-before-expiry
 // path (SPEC 9: refresh within 30 s of expiry) is exercised by the tests within seconds.
@@ -8,4 +9,10 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN_PASSWORD = server.adminPassword;
   process.env.E2E_DATA_DIR = server.dataDir;
   process.env.E2E_SERVER_PID = String(server.process.pid);
+  // A local SMS provider (issue 21): phone sign-in and binding get their codes from it.
+  const inbox = await startSmsInbox();
+  await configureSmsProvider(server.baseUrl, server.adminPassword, inbox);
+  process.env.E2E_SMS_INBOX = inbox.url;
+  // Closed by the teardown, which runs in this same runner process.
+  (globalThis as { e2eSmsInbox?: typeof inbox }).e2eSmsInbox = inbox;
 }

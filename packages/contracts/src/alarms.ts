@@ -329,6 +329,7 @@ export type ContactRow = z.infer<typeof contactRow>;
 /** GET /trigger/notice (delivery log). */
 export const noticeQuery = listQuery.extend({
   contact_id: id.optional(),
+  channel: z.enum(NOTICE_CHANNELS).optional(),
   status: z.enum(NOTICE_STATUSES).optional(),
   starttime: queryTime.optional(),
   endtime: queryTime.optional(),
@@ -339,6 +340,8 @@ export const noticeRow = z.object({
   id: z.number().int(),
   contact_id: z.number().int(),
   contact_name: z.string(),
+  /** Where it went: the phone (sms, voice), the e-mail address or the webhook kind. */
+  contact_address: z.string(),
   alarm_id: z.number().int().nullable(),
   device_title: z.string().nullable(),
   alarm_type: z.number().int().nullable(),
@@ -351,8 +354,15 @@ export const noticeRow = z.object({
   receipt_status: z.string(),
   /** Set on a storm digest: how many alarm notices it stands for. */
   digest_count: z.number().int().nullable(),
+  /**
+   * Units of the contact owner's remaining SMS / voice count this notice takes: 1 while reserved
+   * (pending, sending) or posted (sent), 0 when voided (failed), never counted ('no limit', e-mail,
+   * webhook) or not sent (throttled, no quota).
+   */
+  cost: z.number().int(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
+  receipt_at: z.string().nullable(),
 });
 export type NoticeRow = z.infer<typeof noticeRow>;
 

@@ -171,6 +171,26 @@ export const POINT_DEFAULTS: Omit<PointConfig, 'name'> = {
   ds_config: { translate: [] },
 };
 
+/** Decimals of a point created without them: 2 for float and double (21.5 must not show as "22"), else 0. */
+export function defaultDecimals(dataType: DataType): number {
+  return dataType === 'float' || dataType === 'double' ? 2 : 0;
+}
+
+/** POINT_DEFAULTS for a point of `dataType` (its default decimals). */
+export function pointDefaultsFor(dataType: DataType = POINT_DEFAULTS.data_type): Omit<PointConfig, 'name'> {
+  return { ...POINT_DEFAULTS, decimals: defaultDecimals(dataType) };
+}
+
+/**
+ * The decimals after the data type changes in a form: a value still at the old type's default follows
+ * the new type's default; one the user chose stays.
+ */
+export function decimalsAfterTypeChange(from: DataType, to: DataType, decimals: number | null | undefined) {
+  return decimals === null || decimals === undefined || decimals === defaultDecimals(from)
+    ? defaultDecimals(to)
+    : decimals;
+}
+
 export const dataPointRow = z.object({
   id: z.number().int(),
   device_id: z.number().int(),

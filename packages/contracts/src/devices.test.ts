@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { areaFamilyOf, bdgwAllows, POINT_DEFAULTS, type PointConfig, pointProblem } from './device-points.js';
+import {
+  areaFamilyOf,
+  bdgwAllows,
+  decimalsAfterTypeChange,
+  POINT_DEFAULTS,
+  type PointConfig,
+  pointDefaultsFor,
+  pointProblem,
+} from './device-points.js';
 import { deviceCreateBody } from './devices.js';
 
 const point = (p: Partial<PointConfig>): PointConfig => ({ ...POINT_DEFAULTS, name: 'p', ...p });
@@ -63,5 +71,21 @@ describe('deviceCreateBody', () => {
     expect(deviceCreateBody.safeParse({ device_sharecode: 'abcdEFGH2345' }).success).toBe(true);
     expect(deviceCreateBody.safeParse({ device_imei: '861234567890123', protocol: 10 }).success).toBe(false);
     expect(deviceCreateBody.safeParse({ device_imei: '861234567890123', protocol: 9 }).success).toBe(true);
+  });
+});
+
+describe('default decimals (issue 16)', () => {
+  it('are 2 for float and double points, 0 for the others', () => {
+    expect(pointDefaultsFor('float').decimals).toBe(2);
+    expect(pointDefaultsFor('double').decimals).toBe(2);
+    expect(pointDefaultsFor('uint16').decimals).toBe(0);
+    expect(pointDefaultsFor().decimals).toBe(0);
+  });
+
+  it('follow a type change in a form only while still at the old default', () => {
+    expect(decimalsAfterTypeChange('uint16', 'float', 0)).toBe(2);
+    expect(decimalsAfterTypeChange('float', 'int32', 2)).toBe(0);
+    expect(decimalsAfterTypeChange('uint16', 'float', 3)).toBe(3);
+    expect(decimalsAfterTypeChange('float', 'double', 1)).toBe(1);
   });
 });

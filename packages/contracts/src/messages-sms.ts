@@ -42,6 +42,11 @@ export const SMS_MESSAGES = {
     en: 'wrong or expired code',
     es: 'código incorrecto o caducado',
   },
+  'phone.tooManyTries': {
+    zh: '验证码错误次数过多，请重新获取验证码',
+    en: 'too many wrong tries; please request a new code',
+    es: 'demasiados intentos fallidos; solicite un código nuevo',
+  },
   'phone.taken': {
     zh: '该手机号已绑定其他账号',
     en: 'this phone number is bound to another account',

@@ -7,7 +7,8 @@ export const PERMISSION_GROUPS = {
   monitor: ['Monitor.DeviceMonitor'],
   scada: ['IndScada', 'ScadaManager', 'ScadaNavbarShow'],
   /** `Event/log` handles and deletes alarms; `Event/view` only reads the alarm log (issue 16). */
-  alarm: ['Event', 'Event/log', 'Event/view', 'Event/online', 'TriggerContact/index'],
+  /** `TriggerNotice/log` reads the notice log (every SMS, call, e-mail, webhook) and exports it. */
+  alarm: ['Event', 'Event/log', 'Event/view', 'Event/online', 'TriggerContact/index', 'TriggerNotice/log'],
   dataCenter: ['DataReportV2', 'ExportFile'],
   device: ['DeviceManage', 'DeviceTemplate', 'DeviceModel', 'DeviceUI', 'DeviceCompany'],
   /** SPEC 3 permission kinds: data view, control device, set parameters. */

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { demoOwnerId, ensureDemoDevices, startDemoFleet } from '../demo/demo-fleet.js';
 import { ensureDemoWorkOrders } from '../demo/demo-maintenance.js';
 import { ensureDemoMoney } from '../demo/demo-money.js';
+import { ensureDemoNotices } from '../demo/demo-notices.js';
 import { ensureDemoOta, startDemoOta } from '../demo/demo-ota.js';
 import { DEMO_USERNAME } from '../modules/auth/auth.service.js';
 import { scheduleHistoryMaintenance } from '../pipeline/history-partitions.js';
@@ -26,6 +27,8 @@ async function startDemo(
   await ensureDemoMoney(db, owner);
   // Its work orders: a repair raised from an alarm, planned maintenance (issue 22).
   await ensureDemoWorkOrders(db, owner);
+  // Its notice log: SMS, calls and e-mail with status, units charged and provider answers (issue 21).
+  await ensureDemoNotices(db, owner);
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   const mqttUrl = config.MQTT_URL ?? `mqtt://${host}:${ports.mqttPort}`;
   const fleet = await startDemoFleet(

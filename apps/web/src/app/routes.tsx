@@ -15,6 +15,7 @@ import {
   DesktopOutlined,
   EditOutlined,
   FieldTimeOutlined,
+  FileSearchOutlined,
   FundViewOutlined,
   GroupOutlined,
   HddOutlined,
@@ -289,6 +290,17 @@ export const appRoutes: AppRoute[] = [
           permission: 'TriggerContact/index',
         },
         page: () => import('../features/alarms/pages/ContactsPage'),
+      },
+      {
+        // Issue 21: every SMS, call, e-mail and webhook notice; the contacts page's log tab reads the same.
+        path: 'notice',
+        meta: {
+          titleKey: 'menu.triggerNotice',
+          icon: <FileSearchOutlined />,
+          permission: (ctx) =>
+            ['TriggerNotice/log', 'TriggerContact/index'].some((p) => ctx.authList.includes(p)),
+        },
+        page: () => import('../features/alarms/pages/NoticeLogPage'),
       },
     ],
   },

@@ -1,11 +1,9 @@
-import type { ContactQuery, NoticeChannel, NoticeQuery } from '@fleet/contracts';
-import { and, count, desc, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { ContactQuery, NoticeChannel } from '@fleet/contracts';
+import { and, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { ownerPathInScope } from '../../platform/tenancy/scope.js';
-import { alarmLog } from '../alarms/alarms.table.js';
-import { devices } from '../devices/devices.table.js';
 import { smsProviderSettings } from '../sms/sms.table.js';
 import { users } from '../users/users.table.js';
 import { contacts, noticeOutbox, triggerContactLinks } from './contacts.table.js';
@@ -64,24 +62,6 @@ export interface ContactRecord {
   ownerName: string;
   triggerCount: number;
   createdAt: Date;
-}
-
-export interface NoticeRecord {
-  id: number;
-  contactId: number;
-  contactName: string;
-  alarmId: number | null;
-  deviceTitle: string | null;
-  alarmType: number | null;
-  channel: string;
-  status: string;
-  attempts: number;
-  lastError: string;
-  providerAnswer: string;
-  receiptStatus: string;
-  digestCount: number | null;
-  createdAt: Date;
-  sentAt: Date | null;
 }
 
 export function createContactsRepository(db: Executor) {
@@ -181,51 +161,6 @@ export function createContactsRepository(db: Executor) {
     async providerChannels(): Promise<string[]> {
       const rows = await db.select({ channel: smsProviderSettings.channel }).from(smsProviderSettings);
       return rows.map((r) => r.channel);
-    },
-
-    async listNotices(scope: Scope, query: NoticeQuery, limit: number, offset: number) {
-      const conditions: SQL[] = [visible(scope)];
-      if (query.contact_id !== undefined) conditions.push(eq(noticeOutbox.contactId, query.contact_id));
-      if (query.status !== undefined) conditions.push(eq(noticeOutbox.status, query.status));
-      if (query.starttime) conditions.push(gte(noticeOutbox.createdAt, query.starttime));
-      if (query.endtime) conditions.push(lte(noticeOutbox.createdAt, query.endtime));
-      const where = and(...conditions);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            id: noticeOutbox.id,
-            contactId: noticeOutbox.contactId,
-            contactName: contacts.name,
-            alarmId: noticeOutbox.alarmId,
-            deviceTitle: devices.title,
-            alarmType: alarmLog.alarmType,
-            channel: noticeOutbox.channel,
-            status: noticeOutbox.status,
-            attempts: noticeOutbox.attempts,
-            lastError: noticeOutbox.lastError,
-            providerAnswer: noticeOutbox.providerAnswer,
-            receiptStatus: noticeOutbox.receiptStatus,
-            digestCount: noticeOutbox.digestCount,
-            createdAt: noticeOutbox.createdAt,
-            sentAt: noticeOutbox.sentAt,
-          })
-          .from(noticeOutbox)
-          .innerJoin(contacts, eq(contacts.id, noticeOutbox.contactId))
-          .innerJoin(users, eq(users.id, contacts.ownerUserId))
-          .leftJoin(alarmLog, eq(alarmLog.id, noticeOutbox.alarmId))
-          .leftJoin(devices, eq(devices.id, alarmLog.deviceId))
-          .where(where)
-          .orderBy(desc(noticeOutbox.createdAt), desc(noticeOutbox.id))
-          .limit(limit)
-          .offset(offset),
-        db
-          .select({ total: count() })
-          .from(noticeOutbox)
-          .innerJoin(contacts, eq(contacts.id, noticeOutbox.contactId))
-          .innerJoin(users, eq(users.id, contacts.ownerUserId))
-          .where(where),
-      ]);
-      return { rows: rows as NoticeRecord[], total: total?.total ?? 0 };
     },
   };
 }

@@ -18,9 +18,13 @@ import { noticeQuotaOn } from '../../platform/notices/sms-quota.js';
 import { contactTestAnswer, contactTestBody, contactUpdate } from './contact-update.js';
 import { createContactsRepository } from './contacts.repository.js';
 import { createContactsService } from './contacts.service.js';
+import { createNoticeLogRepository } from './notice-log.repository.js';
+import { createNoticeLogService } from './notice-log.service.js';
 
 const tags = ['contacts'];
 const config = { permission: ['TriggerContact/index'] } as const;
+/** The notice log page (TriggerNotice/log) and the contacts page's log tab read the same list. */
+const readLog = { permission: ['TriggerContact/index', 'TriggerNotice/log'] } as const;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Trigger contacts, test sends and the delivery log (docs/api-alarms.md "Contacts and notices"). */
@@ -34,6 +38,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     box: secretBoxFor(deps.config),
     remaining: (userId, channel) => quota.remaining(userId, channel),
   });
+  const noticeLog = createNoticeLogService(createNoticeLogRepository(deps.database.db));
 
   app.get(
     '/trigger/contact',
@@ -100,15 +105,15 @@ export const contactsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   app.get(
     '/trigger/notice',
     {
-      config,
+      config: readLog,
       schema: {
         tags,
-        summary: 'Delivery log of the notices, newest first',
+        summary: 'Notice log: every notice with its status, cost and provider answer, newest first',
         querystring: noticeQuery,
         response: okResponse(listOf(noticeRow)),
       },
     },
-    async (request) => ok(await service.notices(scopeOf(request), request.query)),
+    async (request) => ok(await noticeLog.list(scopeOf(request), request.query)),
   );
   app.get(
     '/trigger/channels',

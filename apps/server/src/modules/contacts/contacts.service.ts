@@ -5,8 +5,6 @@ import {
   contactProblem,
   type NoticeChannel,
   type NoticeChannels,
-  type NoticeQuery,
-  type NoticeRow,
 } from '@fleet/contracts';
 import { notFound } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
@@ -15,12 +13,7 @@ import { fieldError, paramError, userMessage } from '../../platform/http/errors.
 import { type ListResult, pageWindow } from '../../platform/http/paging.js';
 import { isMainland, parsePhone } from '../../platform/notices/sms/phone.js';
 import type { ContactUpdate } from './contact-update.js';
-import type {
-  ContactRecord,
-  ContactsRepository,
-  ContactValues,
-  NoticeRecord,
-} from './contacts.repository.js';
+import type { ContactRecord, ContactsRepository, ContactValues } from './contacts.repository.js';
 
 const toContactRow = (r: ContactRecord): ContactRow => ({
   id: r.id,
@@ -44,24 +37,6 @@ const toContactRow = (r: ContactRecord): ContactRow => ({
   owner_name: r.ownerName,
   trigger_count: r.triggerCount,
   created_at: r.createdAt.toISOString(),
-});
-
-const toNoticeRow = (r: NoticeRecord): NoticeRow => ({
-  id: r.id,
-  contact_id: r.contactId,
-  contact_name: r.contactName,
-  alarm_id: r.alarmId,
-  device_title: r.deviceTitle,
-  alarm_type: r.alarmType,
-  channel: r.channel as NoticeRow['channel'],
-  status: r.status as NoticeRow['status'],
-  attempts: r.attempts,
-  last_error: r.lastError,
-  provider_answer: r.providerAnswer,
-  receipt_status: r.receiptStatus,
-  digest_count: r.digestCount,
-  created_at: r.createdAt.toISOString(),
-  sent_at: r.sentAt ? r.sentAt.toISOString() : null,
 });
 
 /** The table's values of a validated body; fields left out stay out (PUT keeps them). */
@@ -177,12 +152,6 @@ export function createContactsService(deps: ContactsServiceDeps) {
       const noticeId = await repo.queueTestNotice(id, channel, clock());
       deps.wake();
       return { notice_id: noticeId };
-    },
-
-    async notices(scope: Scope, query: NoticeQuery): Promise<ListResult<NoticeRow>> {
-      const { limit, offset } = pageWindow(query);
-      const { rows, total } = await repo.listNotices(scope, query, limit, offset);
-      return { rows: rows.map(toNoticeRow), total };
     },
 
     async channels(): Promise<NoticeChannels> {

@@ -110,10 +110,16 @@ export const noticeOutbox = pgTable(
     quotaKeys: jsonb('quota_keys').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** Set on a storm digest: how many alarm notices it stands for. */
     digestCount: integer('digest_count'),
+    /**
+     * SMS / voice alarm notices: when it took one of its contact's storm-cap slots (decided with the
+     * contact row locked, so several workers or instances never send past the cap); null = no slot.
+     */
+    stormCountedAt: timestamp('storm_counted_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     index('notice_outbox_provider_idx').on(t.providerId),
     index('notice_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('notice_outbox_contact_idx').on(t.contactId, t.createdAt),
+    index('notice_outbox_storm_idx').on(t.contactId, t.channel, t.stormCountedAt),
   ],
 );

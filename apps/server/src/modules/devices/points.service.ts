@@ -2,10 +2,10 @@ import {
   areaFamilyOf,
   type DataPointRow,
   type ListResult,
-  POINT_DEFAULTS,
   type PointConfig,
   type PointCreateBody,
   type PointUpdateBody,
+  pointDefaultsFor,
   pointProblem,
 } from '@fleet/contracts';
 import type { Scope } from '../../platform/auth/scope.js';
@@ -76,7 +76,7 @@ export function createPointsService({ repo, visibleDevice, configurableDevice }:
 
     async create(scope: Scope, deviceId: number, body: PointCreateBody): Promise<DataPointRow> {
       const device = await configurableDevice(scope, deviceId);
-      const config: PointConfig = { ...POINT_DEFAULTS, ...body };
+      const config: PointConfig = { ...pointDefaultsFor(body.data_type), ...body };
       const slaveRef = await checked(device, config, null);
       try {
         const [row] = await repo.insertPoints([toPointValues(config, deviceId, slaveRef)]);

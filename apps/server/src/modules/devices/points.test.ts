@@ -133,6 +133,8 @@ describe('slave devices and data points', () => {
       storage_mode: 1,
       access: 'readonly',
       ds_config: { translate: [] },
+      // Created without decimals: a float shows 2 (issue 16: 21.5 is not "22").
+      decimals: 2,
     });
     pointId = res.body.data.id;
     // The same name on another slave is fine.

@@ -5,6 +5,7 @@ import {
   type ExportKind,
   eventStatQuery,
   historyRowsQuery,
+  noticeQuery,
   otaLogListQuery,
   type Permission,
 } from '@fleet/contracts';
@@ -31,6 +32,10 @@ export const EXPORT_KIND_RULES = {
   otastrace: {
     schema: otaLogListQuery.omit({ page: true, limit: true }),
     permissions: ['OtaManager', 'ota.Strace/index'],
+  },
+  noticelog: {
+    schema: noticeQuery.omit({ page: true, limit: true }),
+    permissions: ['TriggerNotice/log', 'TriggerContact/index'],
   },
 } as const satisfies Record<ExportKind, { schema: z.ZodType; permissions: readonly Permission[] }>;
 

@@ -45,6 +45,7 @@ export const EXPORT_FILE_WORDS: Record<Language, ExportFileWords> = {
       statreport: '统计报表',
       otalog: '升级日志',
       otastrace: '升级错误追踪',
+      noticelog: '通知记录',
     },
     history: { time: '时间', device: '设备名称', point: '数据点', value: '值', raw: '原始值', unit: '单位' },
     devices: {
@@ -81,6 +82,7 @@ export const EXPORT_FILE_WORDS: Record<Language, ExportFileWords> = {
       statreport: 'Statistics report',
       otalog: 'OTA log',
       otastrace: 'OTA error traces',
+      noticelog: 'Notice log',
     },
     history: {
       time: 'Time',
@@ -124,6 +126,7 @@ export const EXPORT_FILE_WORDS: Record<Language, ExportFileWords> = {
       statreport: 'Informe estadístico',
       otalog: 'Registro OTA',
       otastrace: 'Trazas de error OTA',
+      noticelog: 'Registro de avisos',
     },
     history: {
       time: 'Hora',

@@ -117,16 +117,30 @@ export function createPhoneCodes(deps: PhoneCodesDeps) {
       code: string;
       userId?: number;
     }): Promise<boolean> {
+      return (await this.check(input)) === 'ok';
+    },
+
+    /**
+     * `verify` with the reason: 'used-up' when this wrong try was the last one (the code is closed and
+     * a new one must be asked for), 'wrong' for a wrong, expired or absent code. Sign-in answers both
+     * alike; binding (a signed-in user, nothing to enumerate) tells the user to ask for a new code.
+     */
+    async check(input: {
+      phone: string;
+      purpose: CodePurpose;
+      code: string;
+      userId?: number;
+    }): Promise<'ok' | 'wrong' | 'used-up'> {
       const phone = parsePhone(input.phone)?.e164;
-      if (!phone || !/^\d{6}$/.test(input.code)) return false;
+      if (!phone || !/^\d{6}$/.test(input.code)) return 'wrong';
       const now = clock();
       const row = await repo.tryLive(phone, input.purpose, input.userId ?? null, now, CODE_MAX_TRIES);
-      if (!row) return false;
+      if (!row) return 'wrong';
       const expected = Buffer.from(row.codeHmac, 'hex');
       const given = Buffer.from(mac(input.purpose, phone, input.code), 'hex');
       const ok = expected.length === given.length && timingSafeEqual(expected, given);
       if (ok || row.tries >= CODE_MAX_TRIES) await repo.close(row.id, now);
-      return ok;
+      return ok ? 'ok' : row.tries >= CODE_MAX_TRIES ? 'used-up' : 'wrong';
     },
 
     /** The user a verified sign-in code belongs to, or null (wrong code or unbound number). */
@@ -137,8 +151,9 @@ export function createPhoneCodes(deps: PhoneCodesDeps) {
 
     async bind(userId: number, phoneInput: string, code: string): Promise<{ phone: string }> {
       const phone = e164(phoneInput);
-      if (!(await this.verify({ phone, purpose: 'bind', code, userId })))
-        throw userMessage('phone.codeWrong');
+      const verdict = await this.check({ phone, purpose: 'bind', code, userId });
+      if (verdict === 'used-up') throw userMessage('phone.tooManyTries');
+      if (verdict !== 'ok') throw userMessage('phone.codeWrong');
       if (!(await repo.bind(userId, phone, clock()))) throw userMessage('phone.taken');
       return { phone };
     },

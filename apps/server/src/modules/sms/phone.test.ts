@@ -148,4 +148,29 @@ describe('phone binding and sign-in with a code', () => {
       (await call(t.app, 'POST', '/login/phone', { body: { phone: '13800138000', code } })).body.code,
     ).toBe(20000);
   });
+
+  it('binding tells the fifth wrong try apart: the code is used up and a new one must be asked for', async () => {
+    t.clock.advance(3600);
+    const before = aliyun.requests.length;
+    await call(t.app, 'POST', '/user/me/phone/code', { token: user.token, body: { phone: '13600136000' } });
+    const code = await codeSentTo('13600136000', before);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const keys: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await call(t.app, 'PUT', '/user/me/phone', {
+        token: user.token,
+        body: { phone: '13600136000', code: wrongCode },
+      });
+      keys.push((res.body as unknown as { msg_key: string }).msg_key);
+    }
+    expect(keys).toEqual([...Array(4).fill('phone.codeWrong'), 'phone.tooManyTries']);
+    const late = await call(t.app, 'PUT', '/user/me/phone', {
+      token: user.token,
+      body: { phone: '13600136000', code },
+    });
+    expect(late.body).toMatchObject({ code: 20000, msg_key: 'phone.codeWrong' });
+    expect(
+      (await call<PhoneBinding>(t.app, 'GET', '/user/me/phone', { token: user.token })).body.data.phone,
+    ).toBe('+8613800138000');
+  });
 });

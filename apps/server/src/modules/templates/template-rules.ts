@@ -1,16 +1,16 @@
 import {
   type AreaFamily,
   areaFamilyOf,
-  POINT_DEFAULTS,
   type PointConfig,
   type PointProblem,
+  pointDefaultsFor,
   pointProblem,
   type TemplatePoint,
 } from '@fleet/contracts';
 import type { StoredTemplate } from './templates.table.js';
 
 export const pointConfigOf = (p: TemplatePoint, slaveId: number | null): PointConfig => ({
-  ...POINT_DEFAULTS,
+  ...pointDefaultsFor(p.data_type),
   ...p,
   slave_id: slaveId,
 });

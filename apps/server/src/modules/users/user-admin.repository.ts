@@ -4,6 +4,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { managedUsers } from '../../platform/tenancy/scope.js';
+import { ledgerAccounts } from '../ledger/ledger.table.js';
 import { roles, userRoles, users } from './users.table.js';
 
 type UserTableRow = typeof users.$inferSelect;
@@ -48,6 +49,15 @@ const roleRefs = sql<{ id: number; name: string }[] | string>`(
   from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
   where ${userRoles.userId} = ${users.id})`;
 const children = sql<number | string>`(select count(*) from ${users} c where c.parent_id = ${users.id})`;
+/**
+ * What remains of a counted SMS / voice quota once the ledger holds it (after first use, issue 21):
+ * the account's available units; null while the user has no quota account yet.
+ */
+const quotaLeft = (kind: 'sms_quota' | 'voice_quota') =>
+  sql<
+    number | string | null
+  >`(select ${ledgerAccounts.posted} - ${ledgerAccounts.pendingDebits} from ${ledgerAccounts}
+    where ${ledgerAccounts.kind} = ${kind} and ${ledgerAccounts.ownerUserId} = ${users.id})`;
 
 function whereOf(f: UserFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [managedUsers(f.scope)];
@@ -64,17 +74,41 @@ function whereOf(f: UserFilter): SQL | undefined {
   return and(...parts);
 }
 
+/** A set count shows what remains of it; 'no limit' (null) stays null whatever the ledger holds. */
+const remaining = (count: number | null, left: unknown) =>
+  count === null || left === null || left === undefined ? count : Number(left);
+
 function toView(
-  row: UserTableRow & { parentUsername: string | null; roleRefs: unknown; childrenCount: unknown },
-) {
+  row: UserTableRow & {
+    parentUsername: string | null;
+    roleRefs: unknown;
+    childrenCount: unknown;
+    smsLeft: unknown;
+    voiceLeft: unknown;
+  },
+): UserView {
+  const { smsLeft, voiceLeft, ...user } = row;
   const refs = typeof row.roleRefs === 'string' ? JSON.parse(row.roleRefs) : row.roleRefs;
-  return { ...row, roleRefs: (refs ?? []) as UserView['roleRefs'], childrenCount: Number(row.childrenCount) };
+  return {
+    ...user,
+    smsCount: remaining(row.smsCount, smsLeft),
+    voiceCount: remaining(row.voiceCount, voiceLeft),
+    roleRefs: (refs ?? []) as UserView['roleRefs'],
+    childrenCount: Number(row.childrenCount),
+  };
 }
 
 export function createUserAdminRepository(db: Executor) {
   const viewSelect = (tx: Executor) =>
     tx
-      .select({ ...getUserColumns(), parentUsername: parent.username, roleRefs, childrenCount: children })
+      .select({
+        ...getUserColumns(),
+        parentUsername: parent.username,
+        roleRefs,
+        childrenCount: children,
+        smsLeft: quotaLeft('sms_quota'),
+        voiceLeft: quotaLeft('voice_quota'),
+      })
       .from(users)
       .leftJoin(parent, eq(parent.id, users.parentId));
 

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
+import { noticeQuotaOn } from '../../platform/notices/sms-quota.js';
 import { createSessionsService } from '../auth/sessions.service.js';
 import { createFeeConfigService } from '../recharge/fee-config.service.js';
 import { buildRolesService } from '../roles/roles.module.js';
@@ -37,6 +38,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminOptions> = async (a
   const db = deps.database.db;
   const countDevicesOf = deps.countDevicesOf ?? createDeviceCounter(db);
   const usersRepo = createUsersRepository(db);
+  const quota = noticeQuotaOn(db, deps.clock);
   const service = createUserAdminService({
     usersRepo,
     adminRepo: createUserAdminRepository(db),
@@ -44,6 +46,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminOptions> = async (a
     clock: deps.clock,
     countDevicesOf,
     checkFees: createFeeConfigService({ db }).checkFees,
+    setQuota: (input) => quota.setRemaining(input),
   });
   const roles = buildRolesService(db);
   const registered = createRegisterListService({ repo: createRegisterListRepository(db), countDevicesOf });

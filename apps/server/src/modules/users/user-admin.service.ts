@@ -13,6 +13,15 @@ import type { UsersRepository } from './users.repository.js';
 /** How many devices each user owns (bound_devices); injected so the devices module can answer. */
 export type CountDevicesOf = (userIds: number[]) => Promise<Map<number, number>>;
 
+/** Sets a user's remaining SMS / voice count through the ledger (platform/notices/sms-quota.ts). */
+export type SetQuota = (input: {
+  channel: 'sms' | 'voice';
+  userId: number;
+  before: number | null;
+  after: number | null;
+  by: { id: number; username: string };
+}) => Promise<unknown>;
+
 export interface UserAdminServiceDeps {
   usersRepo: Pick<UsersRepository, 'findById' | 'create'>;
   adminRepo: UserAdminRepository;
@@ -21,6 +30,8 @@ export interface UserAdminServiceDeps {
   countDevicesOf: CountDevicesOf;
   /** Fees set on an account below `parentId` are never below the parent's own cost (20000). */
   checkFees: (parentId: number, fees: Partial<UserFees> | undefined) => Promise<void>;
+  /** Without it (tests of other rules) the counts are only stored on the user row. */
+  setQuota?: SetQuota;
 }
 
 export function createUserAdminService(deps: UserAdminServiceDeps) {
@@ -140,6 +151,23 @@ export function createUserAdminService(deps: UserAdminServiceDeps) {
       }
       if (body.password) patch.passwordHash = await hashPassword(body.password);
       const roleIds = body.role_ids === undefined ? undefined : await checkRoles(scope, body.role_ids);
+      // Remaining counts first: once used, the ledger (not the column) holds what remains.
+      for (const [channel, column] of [
+        ['sms', 'smsCount'],
+        ['voice', 'voiceCount'],
+      ] as const) {
+        const after = patch[column];
+        // The drawer sends every limit: an unchanged remaining count must not refill what was used.
+        if (after === undefined || after === target[column] || !deps.setQuota) continue;
+        const by = await usersRepo.findById(scope.userId);
+        await deps.setQuota({
+          channel,
+          userId: target.id,
+          before: target[column],
+          after,
+          by: { id: scope.userId, username: by?.username ?? '' },
+        });
+      }
       await adminRepo.update(target.id, patch);
       if (roleIds) await adminRepo.replaceRoles(target.id, roleIds);
       const expired = patch.userExpire != null && patch.userExpire <= now;

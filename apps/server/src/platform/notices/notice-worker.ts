@@ -21,6 +21,7 @@ import {
 import { createSmsDelivery } from './sms-delivery.js';
 import { createNoticeQuota } from './sms-quota.js';
 import { createMailSender, type MailAttachment, type MailSender } from './smtp-sender.js';
+import { createStormCapRepository } from './storm-cap.repository.js';
 import { sendWebhook } from './webhook-sender.js';
 import { checkWebhookTarget, type HostLookup, RefusedTarget } from './webhook-target.js';
 
@@ -88,6 +89,7 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
   };
   const sms = createSmsDelivery({
     repo,
+    storm: createStormCapRepository(deps.database.db),
     quota: createNoticeQuota({ ledger: createLedgerService({ db: deps.database.db, clock }), repo }),
     box,
     clock,

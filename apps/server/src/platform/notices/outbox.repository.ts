@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { contacts, noticeOutbox } from '../../modules/contacts/contacts.table.js';
 import { exportJobs } from '../../modules/exports/exports.table.js';
 import { smsProviderSettings } from '../../modules/sms/sms.table.js';
@@ -170,58 +170,6 @@ export function createOutboxRepository(db: Executor) {
     /** Reserved quota units, stored before the send so a crash cannot lose them. */
     async setQuotaKeys(id: number, keys: string[]): Promise<void> {
       await db.update(noticeOutbox).set({ quotaKeys: keys }).where(eq(noticeOutbox.id, id));
-    },
-
-    /** Storm cap: alarm notices (digests included) sent to the contact on the channel since `since`. */
-    async sentAlarmNotices(contactId: number, channel: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(noticeOutbox)
-        .where(
-          and(
-            eq(noticeOutbox.contactId, contactId),
-            eq(noticeOutbox.channel, channel),
-            eq(noticeOutbox.status, 'sent'),
-            isNotNull(noticeOutbox.alarmId),
-            gte(noticeOutbox.sentAt, since),
-          ),
-        );
-      return row?.n ?? 0;
-    },
-
-    /** Whether a storm digest went to the contact on the channel since `since`. */
-    async digestSent(contactId: number, channel: string, since: Date): Promise<boolean> {
-      const [row] = await db
-        .select({ id: noticeOutbox.id })
-        .from(noticeOutbox)
-        .where(
-          and(
-            eq(noticeOutbox.contactId, contactId),
-            eq(noticeOutbox.channel, channel),
-            isNotNull(noticeOutbox.digestCount),
-            gte(noticeOutbox.createdAt, since),
-            or(eq(noticeOutbox.status, 'sent'), eq(noticeOutbox.status, 'sending')),
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
-    },
-
-    /** Alarm notices of the contact on the channel not sent yet (what a digest stands for). */
-    async waitingAlarmNotices(contactId: number, channel: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(noticeOutbox)
-        .where(
-          and(
-            eq(noticeOutbox.contactId, contactId),
-            eq(noticeOutbox.channel, channel),
-            isNotNull(noticeOutbox.alarmId),
-            isNull(noticeOutbox.digestCount),
-            or(eq(noticeOutbox.status, 'pending'), eq(noticeOutbox.status, 'sending')),
-          ),
-        );
-      return row?.n ?? 0;
     },
 
     /** Whether a notice about `alarmId` was sent to the contact on the channel (recovery de-duplication). */

@@ -14,9 +14,12 @@ import {
 } from './sms/settings.js';
 import { alarmParams, digestParams, testParams } from './sms/template-params.js';
 import type { NoticeQuota, QuotaChannel } from './sms-quota.js';
+import type { StormCapRepository } from './storm-cap.repository.js';
 
 export interface SmsDeliveryDeps {
   repo: OutboxRepository;
+  /** The storm cap's slots, claimed atomically per contact (storm-cap.repository.ts). */
+  storm: StormCapRepository;
   quota: NoticeQuota;
   /** Opens the sealed provider secret; null when the installation has no key (then nothing is sent). */
   box: SecretBox | null;
@@ -36,7 +39,8 @@ const answerText = (r: SendResult) =>
  * the ledger and the provider call, turned into the outbox row's outcome.
  *
  * Storms: alarm notices (recoveries included) sent to a contact on a channel are capped at
- * `storm_cap` per `storm_window_s`. The first notice over the cap goes out once as a digest
+ * `storm_cap` per `storm_window_s`, each taking a slot decided with the contact row locked so the
+ * cap holds across workers and instances. The first notice over the cap goes out once as a digest
  * ("N more alarms", N = that contact's alarm notices still waiting on the channel); the rest of the
  * window's notices are logged as 'throttled'. A recovery is sent only when the alarm it recovers was
  * sent to that contact on that channel, so a storm's recoveries do not arrive without their alarms.
@@ -59,13 +63,22 @@ export function createSmsDelivery(deps: SmsDeliveryDeps) {
     const params = alarmParams(alarm, contact.language, recovered);
     const kind = isRecovery ? 'recovery' : 'alarm';
     if (contact.stormCap <= 0) return { kind, params };
-    const since = new Date(clock().getTime() - contact.stormWindowS * 1000);
-    if ((await repo.sentAlarmNotices(contact.id, notice.channel, since)) < contact.stormCap)
-      return { kind, params };
-    if (await repo.digestSent(contact.id, notice.channel, since))
-      return { status: 'throttled', lastError: 'storm cap reached' };
-    const waiting = await repo.waitingAlarmNotices(contact.id, notice.channel);
-    return { kind: 'alarm', params: digestParams(alarm, waiting, contact.language), digestCount: waiting };
+    const now = clock();
+    const storm = await deps.storm.claim({
+      noticeId: notice.id,
+      contactId: contact.id,
+      channel: notice.channel,
+      cap: contact.stormCap,
+      since: new Date(now.getTime() - contact.stormWindowS * 1000),
+      now,
+    });
+    if (storm.verdict === 'send') return { kind, params };
+    if (storm.verdict === 'throttled') return { status: 'throttled', lastError: 'storm cap reached' };
+    return {
+      kind: 'alarm',
+      params: digestParams(alarm, storm.waiting, contact.language),
+      digestCount: storm.waiting,
+    };
   }
 
   async function send(

@@ -272,4 +272,68 @@ describe('SMS and voice notices', () => {
       lastError: 'the alarm it recovers was not sent',
     });
   }, 120_000); // 1,000 rows through the worker one by one (one contact's lane is sequential)
+
+  it('two workers sending one storm at once stay within the cap plus one digest', async () => {
+    await counts(null, null);
+    const c = await contact({ stormCap: 5, stormWindowS: 3600, voiceEnabled: false });
+    const alarmIds = (
+      await database.db
+        .insert(alarmLog)
+        .values(
+          Array.from({ length: 120 }, (_, i) => ({
+            deviceId,
+            alarmType: 1,
+            level: 3,
+            cause: 'limit',
+            value: i,
+            message: 'storm',
+            at: clock(),
+          })),
+        )
+        .returning({ id: alarmLog.id })
+    ).map((r) => r.id);
+    await database.db
+      .insert(noticeOutbox)
+      .values(alarmIds.map((alarmId) => ({ contactId: c, alarmId, channel: 'sms' })));
+    // Two instances: each its own worker over the same database, claiming rows beside the other.
+    // A generous timeout: on a busy machine a timed-out send would retry and call the provider again.
+    const instance = () =>
+      createNoticeWorker({
+        database,
+        bus: createLocalBus(),
+        clock,
+        config: { SMTP_URL: '', SMTP_FROM: '', WEBHOOK_ALLOW_PRIVATE: false, DATA_DIR: dataDir },
+        timeoutMs: 20_000,
+      });
+    const first = instance();
+    const second = instance();
+    try {
+      const open = async () =>
+        (
+          await database.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(noticeOutbox)
+            .where(and(eq(noticeOutbox.contactId, c), sql`${noticeOutbox.status} in ('pending', 'sending')`))
+        )[0]!.n;
+      for (let pass = 0; pass < 20 && (await open()) > 0; pass++) {
+        await Promise.all([first.runOnce(), second.runOnce()]);
+        clock.advance(20); // a retry, if any, is due on the next pass (first backoff 10 s)
+      }
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
+    const byStatus = await database.db
+      .select({ status: noticeOutbox.status, n: sql<number>`count(*)::int` })
+      .from(noticeOutbox)
+      .where(eq(noticeOutbox.contactId, c))
+      .groupBy(noticeOutbox.status);
+    expect(Object.fromEntries(byStatus.map((r) => [r.status, r.n]))).toEqual({ sent: 6, throttled: 114 });
+    expect(aliyun.requests).toHaveLength(6);
+    const digests = await database.db
+      .select()
+      .from(noticeOutbox)
+      .where(and(eq(noticeOutbox.contactId, c), sql`${noticeOutbox.digestCount} is not null`));
+    expect(digests).toHaveLength(1);
+  }, 120_000);
 });

@@ -90,6 +90,43 @@ export function createNoticeQuota(deps: { ledger: LedgerService; repo: OutboxRep
     post: (keys: readonly string[]) => settle(keys, 'post'),
     void: (keys: readonly string[]) => settle(keys, 'void'),
 
+    /**
+     * An administrator sets a user's remaining count (user admin, issue 21): once the ledger holds the
+     * count (after first use) the column alone would be ignored, so the difference to what is
+     * available now goes through the ledger as an `adjustment` from or to the supply account, its
+     * reference naming who changed it from what to what. The idempotency key carries the account's
+     * transfer count, so a retried request or two administrators saving at once apply one change
+     * (the second answers the first's transfer or an IdempotencyConflictError). 'No limit' (null)
+     * needs nothing: a user without a count is not counted.
+     */
+    async setRemaining(input: {
+      channel: QuotaChannel;
+      userId: number;
+      before: number | null;
+      after: number | null;
+      by: { id: number; username: string };
+    }): Promise<{ from: number; to: number } | null> {
+      const { channel, userId, after } = input;
+      if (after === null) return null;
+      // The count the ledger starts from: the old column, or the new one if it never had one.
+      await seed(channel, userId, input.before ?? after);
+      const account = { kind: quotaKind(channel), owner: userId } as const;
+      const { account: balance, total } = await ledger.statement(account, { pageSize: 1 });
+      const delta = after - balance.available;
+      if (delta !== 0) {
+        const supply = { kind: supplyKind(channel) } as const;
+        await ledger.transfer({
+          from: delta > 0 ? supply : account,
+          to: delta > 0 ? account : supply,
+          amount: Math.abs(delta),
+          kind: 'adjustment',
+          idempotencyKey: `quota-set:${channel}:${userId}:${total}`,
+          reference: `remaining ${channel} set by ${input.by.username} (#${input.by.id}): ${balance.available} -> ${after}`,
+        });
+      }
+      return { from: balance.available, to: after };
+    },
+
     /** What the user may still send ('no limit' = null): the smallest remaining count up its chain. */
     async remaining(userId: number, channel: QuotaChannel): Promise<number | null> {
       let least: number | null = null;

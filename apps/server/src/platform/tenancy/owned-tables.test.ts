@@ -38,6 +38,9 @@ const UNSCOPED: Record<string, string> = {
   'demo/demo-scada.repository.ts': 'the DEMO=1 seed writes the demo account’s own drawing',
   'demo/demo-ota.repository.ts': 'the DEMO=1 seed writes the demo account’s own OTA gateways',
   'demo/demo-maintenance.repository.ts': 'the DEMO=1 seed writes the demo account’s own work orders',
+  'demo/demo-notices.repository.ts': 'the DEMO=1 seed writes the demo account’s own notice log',
+  'platform/notices/storm-cap.repository.ts':
+    'the notice worker locks the contact of a notice it is sending, system side (no request scope)',
   'platform/notices/user-notices.repository.ts':
     'a person’s own notices: every read and mark names the signed-in user’s id, never another’s',
   'modules/auth/auth.repository.ts': 'the signed-in user’s own sessions, roles and login log, by its user id',

@@ -1,6 +1,7 @@
 import type { ExportKind } from '@fleet/contracts';
 import { alarmLogSource } from '../../alarms/alarm-log.export-source.js';
 import { statReportSource } from '../../alarms/stat-report.export-source.js';
+import { noticeLogSource } from '../../contacts/notice-log.export-source.js';
 import { devicesSource } from '../../devices/devices.export-source.js';
 import { otaLogSource, otaStraceSource } from '../../ota/ota-log.export-source.js';
 import { historySource } from './history.source.js';
@@ -16,4 +17,5 @@ export const EXPORT_SOURCES: { [K in ExportKind]: SourceFactory<K> } = {
   statreport: statReportSource,
   otalog: otaLogSource,
   otastrace: otaStraceSource,
+  noticelog: noticeLogSource,
 };

@@ -240,6 +240,7 @@ const en: Texts = {
       Event_view: 'Alarm log (view only)',
       Event_online: 'Online/offline log',
       TriggerContact_index: 'Trigger contacts',
+      TriggerNotice_log: 'Notice log',
       DataReportV2: 'Data report',
       ExportFile: 'File download',
       DeviceManage: 'Device management',

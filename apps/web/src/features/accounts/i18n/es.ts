@@ -240,6 +240,7 @@ const es: Texts = {
       Event_view: 'Registro de alarmas (solo lectura)',
       Event_online: 'Registro de conexión',
       TriggerContact_index: 'Contactos de disparadores',
+      TriggerNotice_log: 'Registro de avisos',
       DataReportV2: 'Informe de datos',
       ExportFile: 'Descarga de archivos',
       DeviceManage: 'Gestión de dispositivos',

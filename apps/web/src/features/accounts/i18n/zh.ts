@@ -237,6 +237,7 @@ const zh = {
       Event_view: '告警记录(只读)',
       Event_online: '上下线记录',
       TriggerContact_index: '触发器联系人',
+      TriggerNotice_log: '通知记录',
       DataReportV2: '数据报表',
       ExportFile: '文件下载',
       DeviceManage: '设备管理',

@@ -1,4 +1,4 @@
-import type { NoticeRow, NoticeStatus } from '@fleet/contracts';
+import type { NoticeChannel, NoticeRow, NoticeStatus } from '@fleet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { alarmKeys } from './keys';
@@ -7,10 +7,14 @@ export interface NoticeListParams {
   page: number;
   limit: number;
   status?: NoticeStatus;
+  channel?: NoticeChannel;
   contact_id?: number;
+  /** ISO 8601 (shared/time/time-range rangeQuery). */
+  starttime?: string;
+  endtime?: string;
 }
 
-/** GET /trigger/notice: the delivery log, newest first. */
+/** GET /trigger/notice: the notice log, newest first. */
 export function listNotices(query: NoticeListParams, signal?: AbortSignal) {
   return api.get<{ rows: NoticeRow[]; total: number }>(
     '/trigger/notice',

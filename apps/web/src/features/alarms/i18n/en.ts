@@ -167,6 +167,19 @@ const en: Texts = {
       attempts: 'Attempts',
       sentAt: 'Sent at',
       lastError: 'Error',
+      address: 'Phone / address',
+      cost: 'Units charged',
+      costHelp:
+        'Units of the remaining SMS / voice count this notice takes (reserved while pending, returned when it failed)',
+      providerAnswer: 'Provider answer',
+      receipt: 'Receipt',
+      receipts: { delivered: 'Delivered', failed: 'Not delivered' },
+      digest: 'Digest of {{count}}',
+      allChannels: 'All channels',
+      allStatuses: 'All statuses',
+      pageTitle: 'Notice log',
+      pageHelp:
+        'Every alarm notice sent by SMS, phone call, e-mail or webhook, with what the provider answered.',
       statuses: {
         pending: 'Pending',
         sending: 'Sending',

@@ -168,6 +168,19 @@ const es: Texts = {
       attempts: 'Intentos',
       sentAt: 'Enviado',
       lastError: 'Error',
+      address: 'Teléfono / dirección',
+      cost: 'Unidades cobradas',
+      costHelp:
+        'Unidades de la cuota restante de SMS / voz que usa este aviso (reservadas mientras está pendiente, devueltas si falló)',
+      providerAnswer: 'Respuesta del proveedor',
+      receipt: 'Acuse',
+      receipts: { delivered: 'Entregado', failed: 'No entregado' },
+      digest: 'Resumen de {{count}}',
+      allChannels: 'Todos los canales',
+      allStatuses: 'Todos los estados',
+      pageTitle: 'Registro de avisos',
+      pageHelp:
+        'Cada aviso de alarma enviado por SMS, llamada, correo o webhook, con lo que respondió el proveedor.',
       statuses: {
         pending: 'Pendiente',
         sending: 'Enviando',

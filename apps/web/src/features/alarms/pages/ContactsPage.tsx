@@ -2,7 +2,7 @@ import { Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactsTab } from '../components/ContactsTab';
-import { NoticeLogTab } from '../components/NoticeLogTab';
+import { NoticeLogTable } from '../components/NoticeLogTable';
 
 /** /trigger/contact (permission TriggerContact/index): contacts and the delivery log of their notices. */
 export default function ContactsPage() {
@@ -23,7 +23,7 @@ export default function ContactsPage() {
           {
             key: 'log',
             label: <span data-testid="notices-tab">{t('alarms.notices.tab')}</span>,
-            children: <NoticeLogTab />,
+            children: <NoticeLogTable />,
           },
         ]}
       />

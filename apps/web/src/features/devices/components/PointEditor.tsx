@@ -4,6 +4,8 @@ import {
   areasOf,
   BYTE_ORDERS,
   DATA_TYPES,
+  type DataType,
+  decimalsAfterTypeChange,
   type PointConfig,
   pointProblem,
   SOURCE_KINDS,
@@ -153,7 +155,17 @@ export function PointEditor({
           </Col>
           <Col span={8}>
             <Form.Item name="data_type" label={t('devices.point.dataType')}>
-              <Select options={opts(DATA_TYPES)} data-testid="point-form-data-type" />
+              <Select
+                options={opts(DATA_TYPES)}
+                // Decimals still at the old type's default follow the new one (float / double: 2).
+                onChange={(next: DataType) =>
+                  form.setFieldValue(
+                    'decimals',
+                    decimalsAfterTypeChange(dataType ?? next, next, form.getFieldValue('decimals')),
+                  )
+                }
+                data-testid="point-form-data-type"
+              />
             </Form.Item>
           </Col>
           <Col span={8}>

@@ -16,6 +16,7 @@ const en: Texts = {
       devices: 'Device list',
       statreport: 'Statistics report',
       otalog: 'OTA log',
+      noticelog: 'Notice log',
       otastrace: 'OTA error traces',
     },
     status: {

@@ -16,6 +16,7 @@ const es: Texts = {
       devices: 'Lista de dispositivos',
       statreport: 'Informe estadístico',
       otalog: 'Registro OTA',
+      noticelog: 'Registro de avisos',
       otastrace: 'Trazas de error OTA',
     },
     status: {

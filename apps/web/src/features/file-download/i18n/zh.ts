@@ -14,6 +14,7 @@ const zh = {
       devices: '设备列表',
       statreport: '统计报表',
       otalog: '升级日志',
+      noticelog: '通知记录',
       otastrace: '升级错误追踪',
     },
     status: {

@@ -2,7 +2,9 @@ import { Alert, Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../shared/components/PageContainer';
 import { useUserInfo } from '../../auth/api/get-user-info';
+import { useSystemConfig } from '../../system/api/get-system-config';
 import { PasswordForm } from '../components/PasswordForm';
+import { PhoneBindCard } from '../components/PhoneBindCard';
 import { ProfileForm } from '../components/ProfileForm';
 import { ProfileInfoCard } from '../components/ProfileInfoCard';
 
@@ -11,6 +13,8 @@ export default function ProfilePage() {
   const { t } = useTranslation();
   const user = useUserInfo();
   const readOnly = user.data?.is_demo === true;
+  // Binding needs the SMS provider's code template, as phone sign-in does.
+  const phoneCodes = useSystemConfig().data?.phone_login === true;
 
   return (
     <div data-testid="profile-page">
@@ -30,6 +34,11 @@ export default function ProfilePage() {
               <Card className="profile-card" title={t('profile.changePassword')} style={{ marginTop: 16 }}>
                 <PasswordForm readOnly={readOnly} />
               </Card>
+              {phoneCodes && (
+                <div style={{ marginTop: 16 }}>
+                  <PhoneBindCard readOnly={readOnly} />
+                </div>
+              )}
             </Col>
           </Row>
         )}
