@@ -10,6 +10,8 @@ export function createPlatformOptions(db: Executor) {
   return {
     getOption: (name: string, tx?: Executor) => repo.getOption(name, tx),
     seedOption: (name: string, value: unknown, tx?: Executor) => repo.seedOption(name, value, tx),
+    /** Settings other modules own (the map's basemap); the caller checks who may change them. */
+    setOption: (name: string, value: unknown, tx?: Executor) => repo.setOption(name, value, tx),
   };
 }
 
