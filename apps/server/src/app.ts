@@ -54,7 +54,7 @@ import type { AppDeps, ModuleDeps } from './platform/deps.js';
 import { registerDeviceChangeHook } from './platform/device-change-hook.js';
 import { registerErrorHandlers } from './platform/http/error-handler.js';
 import { registerJsonParser } from './platform/http/json-parser.js';
-import { mapTileOrigin } from './platform/http/map-origin.js';
+import { selfAndMapTiles } from './platform/http/map-origin.js';
 import { registerNoStore } from './platform/http/no-store.js';
 import { registerNulGuard } from './platform/http/nul-guard.js';
 import { openApiRoute, registerOpenApi } from './platform/http/openapi.js';
@@ -75,8 +75,8 @@ export const CSP_DIRECTIVES = {
   // a bare ws:/wss: would let an injected script talk to any websocket server.
   // The map (MapLibre) fetches tiles and decodes them as blobs; a configured tile server is the one
   // other origin allowed (platform/http/map-origin.ts).
-  connectSrc: ["'self'", mapTileOrigin],
-  imgSrc: ["'self'", 'data:', 'blob:', mapTileOrigin],
+  connectSrc: [selfAndMapTiles],
+  imgSrc: [selfAndMapTiles, 'data:', 'blob:'],
   // MapLibre runs its tile parsing in a worker built from a blob URL.
   workerSrc: ["'self'", 'blob:'],
   fontSrc: ["'self'", 'data:'],

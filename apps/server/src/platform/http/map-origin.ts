@@ -20,5 +20,5 @@ export function setMapTileOrigin(tileUrl: string | null): void {
   }
 }
 
-/** A helmet directive value: the configured tile origin, or 'self' again when there is none. */
-export const mapTileOrigin = (): string => origin || "'self'";
+/** A helmet directive value: 'self', and the configured tile origin when there is one. */
+export const selfAndMapTiles = (): string => (origin ? `'self' ${origin}` : "'self'");
