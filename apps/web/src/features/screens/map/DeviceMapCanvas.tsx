@@ -2,6 +2,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import type { MapConfig } from '@fleet/contracts';
 import type { GeoJSONSource, MapGeoJSONFeature } from 'maplibre-gl';
 import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Protocol } from 'pmtiles';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -10,9 +11,14 @@ import { boundsOf, type DeviceCollection } from './device-geojson';
 import { addDeviceLayers, CLUSTER_LAYER, DEVICE_SOURCE, POINT_LAYER, setDeviceData } from './device-layers';
 
 let protocolAdded = false;
-/** pmtiles:// URLs read the offline basemap by HTTP range requests (registered once per page). */
+/**
+ * pmtiles:// URLs read the offline basemap by HTTP range requests (registered once per page). MapLibre
+ * looks for its worker next to its own module, which bundling moves: the build emits the worker file
+ * and tells MapLibre where it is.
+ */
 function ensurePmtilesProtocol() {
   if (protocolAdded) return;
+  maplibregl.setWorkerUrl(workerUrl);
   maplibregl.addProtocol('pmtiles', new Protocol().tile);
   protocolAdded = true;
 }
@@ -72,6 +78,7 @@ export default function DeviceMapCanvas(props: DeviceMapCanvasProps) {
       loaded.current = true;
       fitted.current = null;
       fitTo(map, latest.current.devices);
+      if (box.current) box.current.dataset.loaded = 'true';
       latest.current.onReady?.(map);
     });
     map.on('click', CLUSTER_LAYER, async (e) => {
@@ -97,7 +104,8 @@ export default function DeviceMapCanvas(props: DeviceMapCanvasProps) {
       setPopup({ id: Number(feature.properties.id), node });
     });
     map.on('click', (e) => {
-      const hits = map.queryRenderedFeatures(e.point, { layers: [CLUSTER_LAYER, POINT_LAYER] });
+      const layers = [CLUSTER_LAYER, POINT_LAYER].filter((id) => map.getLayer(id));
+      const hits = layers.length > 0 ? map.queryRenderedFeatures(e.point, { layers }) : [];
       if (hits.length === 0) latest.current.onPick?.({ lng: e.lngLat.lng, lat: e.lngLat.lat });
     });
     for (const layer of [CLUSTER_LAYER, POINT_LAYER]) {
