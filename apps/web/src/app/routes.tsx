@@ -15,9 +15,7 @@ import {
   DesktopOutlined,
   EditOutlined,
   FieldTimeOutlined,
-  FundProjectionScreenOutlined,
   FundViewOutlined,
-  GlobalOutlined,
   GroupOutlined,
   HddOutlined,
   HistoryOutlined,
@@ -41,6 +39,7 @@ import {
 } from '@ant-design/icons';
 import type { AccessContext, AppRoute } from './route-types';
 import { otaRoutes } from './routes-ota';
+import { screenRoutes } from './routes-screens';
 
 /** user type 0 and a permission (a route's userTypes list alone would skip the permission check). */
 const platformWith =
@@ -56,10 +55,6 @@ const scadaMenu = (ctx: AccessContext): boolean =>
 /** The alarm log opens with either alarm-log permission; only `Event/log` handles and deletes. */
 const ALARM_LOG_READERS = (ctx: AccessContext): boolean =>
   ['Event/log', 'Event/view'].some((p) => ctx.authList.includes(p));
-
-/** The device map and the GIS screen read GET /map/devices: any monitoring or device permission. */
-const canSeeMap = (ctx: AccessContext): boolean =>
-  ['Monitor.DeviceMonitor', 'DeviceManage', 'MonitorScreen'].some((p) => ctx.authList.includes(p));
 
 const canReadHistory = (ctx: AccessContext): boolean =>
   ['DeviceManage', 'Monitor.DeviceMonitor', 'Device/view'].some((p) => ctx.authList.includes(p));
@@ -210,54 +205,7 @@ export const appRoutes: AppRoute[] = [
       },
     ],
   },
-  {
-    // SPEC 2.3 /monitorScreen/screen: the big screen, in its own full-screen layout (SPEC 2.4), hidden
-    // from the menu; the external-link entries open it (and the GIS screen) in a new window.
-    path: '/monitorScreen',
-    meta: { titleKey: 'menu.monitorScreen', icon: <FundProjectionScreenOutlined /> },
-    children: [
-      {
-        path: 'screen',
-        meta: {
-          titleKey: 'menu.bigScreen',
-          icon: <FundProjectionScreenOutlined />,
-          permission: 'MonitorScreen',
-          hidden: true,
-          fullScreen: true,
-        },
-        page: () => import('../features/screens/pages/BigScreenPage'),
-      },
-      {
-        path: 'gis',
-        meta: {
-          titleKey: 'menu.gisScreen',
-          icon: <GlobalOutlined />,
-          permission: canSeeMap,
-          hidden: true,
-          fullScreen: true,
-        },
-        page: () => import('../features/screens/pages/GisScreenPage'),
-      },
-      {
-        path: 'open',
-        meta: {
-          titleKey: 'menu.openBigScreen',
-          icon: <FundProjectionScreenOutlined />,
-          permission: 'MonitorScreen',
-          external: '/monitorScreen/screen',
-        },
-      },
-      {
-        path: 'openGis',
-        meta: {
-          titleKey: 'menu.openGisScreen',
-          icon: <GlobalOutlined />,
-          permission: canSeeMap,
-          external: '/monitorScreen/gis',
-        },
-      },
-    ],
-  },
+  screenRoutes,
   {
     // SPEC 2.3: the pages need IndScada; the group shows in the menu only with ScadaManager and
     // ScadaNavbarShow (without them the pages stay reachable by link). The lists are lazy chunks.

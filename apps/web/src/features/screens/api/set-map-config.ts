@@ -4,7 +4,7 @@ import { api } from '../../../shared/api/client';
 import { screenKeys } from './keys';
 
 export function setMapConfig(config: MapConfig): Promise<MapConfig> {
-  return api.put<MapConfig>('/map/config', config);
+  return api.put<MapConfig>('/map/config', config, { notify: false });
 }
 
 export function useSetMapConfig() {

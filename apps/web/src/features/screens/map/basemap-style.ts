@@ -63,7 +63,8 @@ export function basemapStyle(
         type: 'fill',
         source: 'basemap',
         'source-layer': 'land',
-        paint: { 'fill-color': colours.land },
+        // No antialiasing: tile edges of the clipped land polygons would show as seams.
+        paint: { 'fill-color': colours.land, 'fill-antialias': false },
       },
       {
         id: 'borders',
