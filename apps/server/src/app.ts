@@ -41,6 +41,7 @@ import { registerReportScheduler } from './modules/reports/report-scheduler.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { scadaRoutes } from './modules/scada/scada.routes.js';
+import { screensRoutes } from './modules/screens/screens.routes.js';
 import { phoneRoutes } from './modules/sms/phone.routes.js';
 import { smsSettingsRoutes } from './modules/sms/sms-settings.routes.js';
 import { metricsRoutes } from './modules/system/metrics.routes.js';
@@ -57,6 +58,7 @@ import type { AppDeps, ModuleDeps } from './platform/deps.js';
 import { registerDeviceChangeHook } from './platform/device-change-hook.js';
 import { registerErrorHandlers } from './platform/http/error-handler.js';
 import { registerJsonParser } from './platform/http/json-parser.js';
+import { selfAndMapTiles } from './platform/http/map-origin.js';
 import { registerNoStore } from './platform/http/no-store.js';
 import { registerNulGuard } from './platform/http/nul-guard.js';
 import { openApiRoute, registerOpenApi } from './platform/http/openapi.js';
@@ -75,8 +77,12 @@ export const CSP_DIRECTIVES = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   // 'self' covers ws:/wss: to the same host and port (CSP Level 3, Chromium 111+, Firefox, Safari);
   // a bare ws:/wss: would let an injected script talk to any websocket server.
-  connectSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  // The map (MapLibre) fetches tiles and decodes them as blobs; a configured tile server is the one
+  // other origin allowed (platform/http/map-origin.ts).
+  connectSrc: [selfAndMapTiles],
+  imgSrc: [selfAndMapTiles, 'data:', 'blob:'],
+  // MapLibre runs its tile parsing in a worker built from a blob URL.
+  workerSrc: ["'self'", 'blob:'],
   fontSrc: ["'self'", 'data:'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
@@ -179,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(triggersRoutes, moduleDeps);
       // Platform overview of the dashboard (SPEC 2.3 /dashboard/index).
       await api.register(overviewRoutes, moduleDeps);
+      // Monitoring screens: big screen figures, device map, basemap setting (docs/screens.md).
+      await api.register(screensRoutes, moduleDeps);
       // Trigger contacts and notices (docs/api-alarms.md "Contacts and notices").
       await api.register(contactsRoutes, moduleDeps);
       // SMS and voice providers, receipts and phone codes (docs/notices.md).

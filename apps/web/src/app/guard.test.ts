@@ -126,10 +126,15 @@ describe('navigation guard (SPEC 2.2)', () => {
   it('renders a SPEC route still to be built instead of redirecting, and unknown paths still redirect', async () => {
     saveSession({ token: 'T', refresh_token: 'R', expires_in: 3600 });
     serve();
-    // (/scada/design is built now, issue 18, and is no longer one of them.)
-    for (const path of ['/monitorScreen/screen', '/wxaopen', '/device/ui']) {
+    // (/scada/design is built now, issue 18, and /monitorScreen/screen, issue 23: no longer among them.)
+    for (const path of ['/wxaopen', '/device/ui']) {
       expect(await run(shellLoader(queryClient), path), path).toBeNull();
     }
+    // Built: without MonitorScreen the big screen leads to the landing page like any page not permitted.
+    expect(await run(shellLoader(queryClient), '/monitorScreen/screen')).toEqual({
+      location: '/user/me',
+      replace: true,
+    });
     expect(await run(shellLoader(queryClient), '/scadaX')).toEqual({ location: '/user/me', replace: true });
   });
 

@@ -14,6 +14,7 @@ import { otaGatewaysBundle } from '../features/ota/gateways/i18n';
 import { gatewayParamsBundle } from '../features/ota/params/i18n';
 import { otaSimsBundle } from '../features/ota/sims/i18n';
 import { rechargeBundle } from '../features/recharge/i18n';
+import { screensBundle } from '../features/screens/i18n';
 import type { FeatureBundle } from '../shared/i18n/bundle';
 import { timeRangeBundle } from '../shared/time/i18n';
 
@@ -40,4 +41,5 @@ export const featureBundles: readonly FeatureBundle[] = [
   otaSimsBundle,
   gatewayParamsBundle,
   maintenanceBundle,
+  screensBundle,
 ];

@@ -4,7 +4,7 @@
  * the SPEC 2.1 rule (redirect to the landing page). Remove a prefix here when its page is added to
  * routes.tsx.
  */
-export const PLANNED_PREFIXES: readonly string[] = ['/wxaopen', '/device/ui', '/monitorScreen/screen'];
+export const PLANNED_PREFIXES: readonly string[] = ['/wxaopen', '/device/ui'];
 
 /** Is `pathname` one of the SPEC routes still to be built (the prefix itself or below it)? */
 export function isPlannedPath(pathname: string): boolean {

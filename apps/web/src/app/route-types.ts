@@ -33,6 +33,11 @@ export interface RouteMeta {
    * ScadaNavbarShow as well.
    */
   menu?: (ctx: AccessContext) => boolean;
+  /**
+   * SPEC 2.4 big-screen layout: the page renders outside the shell (no navbar, sidebar, tabs), guarded
+   * the same way; it is not added to the tab bar.
+   */
+  fullScreen?: boolean;
   /** Remount and refetch on every visit. */
   noCache?: boolean;
   /**

@@ -42,7 +42,9 @@ function pageRoute(leaf: LeafRoute): RouteObject {
 
 /** Router of the whole app: public pages, then the guarded shell with every page of the route table. */
 export function buildRouteObjects(queryClient: QueryClient): RouteObject[] {
-  const pages = flattenRoutes(appRoutes).filter((leaf) => leaf.page && !leaf.meta?.external);
+  const leaves = flattenRoutes(appRoutes).filter((leaf) => leaf.page && !leaf.meta?.external);
+  const pages = leaves.filter((leaf) => !leaf.meta?.fullScreen);
+  const screens = leaves.filter((leaf) => leaf.meta?.fullScreen);
   return [
     {
       path: '/login',
@@ -77,6 +79,16 @@ export function buildRouteObjects(queryClient: QueryClient): RouteObject[] {
       path: '/404',
       lazy: withTexts(() => import('../features/errors/pages/NotFoundPage')),
       HydrateFallback: RouteFallback,
+    },
+    {
+      // SPEC 2.4 big-screen layout: monitoring screens, guarded by the shell's loader, without the shell.
+      id: 'screens',
+      loader: shellLoader(queryClient),
+      shouldRevalidate: () => true,
+      lazy: withTexts(() => import('./layout/ScreenLayout')),
+      HydrateFallback: RouteFallback,
+      ErrorBoundary: RouteError,
+      children: screens.map(pageRoute),
     },
     {
       id: 'shell',

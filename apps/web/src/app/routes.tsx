@@ -42,6 +42,7 @@ import {
 import type { AccessContext, AppRoute } from './route-types';
 import { maintenanceRoutes } from './routes-maintenance';
 import { otaRoutes } from './routes-ota';
+import { screenRoutes } from './routes-screens';
 
 /** user type 0 and a permission (a route's userTypes list alone would skip the permission check). */
 const platformWith =
@@ -218,6 +219,7 @@ export const appRoutes: AppRoute[] = [
       },
     ],
   },
+  screenRoutes,
   {
     // SPEC 2.3: the pages need IndScada; the group shows in the menu only with ScadaManager and
     // ScadaNavbarShow (without them the pages stay reachable by link). The lists are lazy chunks.

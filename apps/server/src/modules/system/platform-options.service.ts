@@ -9,8 +9,9 @@ export function createPlatformOptions(db: Executor) {
   const repo = createSystemRepository(db);
   return {
     getOption: (name: string, tx?: Executor) => repo.getOption(name, tx),
-    setOption: (name: string, value: unknown, tx?: Executor) => repo.setOption(name, value, tx),
     seedOption: (name: string, value: unknown, tx?: Executor) => repo.seedOption(name, value, tx),
+    /** Settings other modules own (fee base prices, the map's basemap); the caller checks who may change them. */
+    setOption: (name: string, value: unknown, tx?: Executor) => repo.setOption(name, value, tx),
   };
 }
 

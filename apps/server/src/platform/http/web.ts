@@ -26,7 +26,16 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${sep}assets${sep}`);
         const isIndex = basename(filePath) === 'index.html';
-        res.header('cache-control', hashed && !isIndex ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The offline basemap (tiles, glyphs) changes only with a release: a day, then revalidated by etag.
+        const basemap = filePath.includes(`${sep}basemap${sep}`);
+        res.header(
+          'cache-control',
+          hashed && !isIndex
+            ? 'public, max-age=31536000, immutable'
+            : basemap
+              ? 'public, max-age=86400'
+              : 'no-cache',
+        );
       },
     });
   }

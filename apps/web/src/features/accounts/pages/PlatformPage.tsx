@@ -21,6 +21,7 @@ import { QueryState } from '../../../shared/components/PageContainer';
 import { Permit } from '../../../shared/permission/Permit';
 import { SmsProvidersSection } from '../../notices/components/SmsProvidersSection';
 import { MerchantSettingsCard } from '../../recharge/components/MerchantSettingsCard';
+import { MapSettingsCard } from '../../screens/components/MapSettingsCard';
 import { useSystemConfig } from '../../system/api/get-system-config';
 import { useAlarmLevels } from '../api/get-alarm-levels';
 import { useSaveAlarmLevels } from '../api/save-alarm-levels';
@@ -201,7 +202,7 @@ function AlarmLevelsCard() {
   );
 }
 
-/** /other/platform: module switches (SPEC 1), alarm levels, payment merchants and the SMS / voice providers; platform administrators only. */
+/** /other/platform: module switches (SPEC 1), alarm levels, payment merchants, SMS / voice providers and the map basemap; platform administrators only. */
 export default function PlatformPage() {
   return (
     <div data-testid="platform-page">
@@ -210,6 +211,7 @@ export default function PlatformPage() {
         <AlarmLevelsCard />
         <MerchantSettingsCard />
         <SmsProvidersSection />
+        <MapSettingsCard />
       </Space>
     </div>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DrawerFooter } from '../../../shared/components/DrawerFooter';
 import { CoordinateFields } from '../../../shared/forms/CoordinateFields';
 import { showSaveError } from '../../../shared/forms/server-error';
+import { LocationPicker } from '../../screens/components/LocationPicker';
 import type { CollectionRow } from '../api/list-collection';
 import { type CollectionBody, useSaveCollection } from '../api/save-collection';
 import { COLLECTION_FIELDS, type CollectionKind, FIELD_MAX } from '../lib/kinds';
@@ -90,6 +91,7 @@ export function CollectionDrawer({
           </Form.Item>
         ))}
         {kind === 'project' && <CoordinateFields />}
+        {kind === 'project' && <LocationPicker />}
         <Form.Item name="remark" label={t('deviceGroups.remark')} rules={[{ max: 500 }]}>
           <Input.TextArea rows={3} maxLength={500} />
         </Form.Item>

@@ -7,6 +7,7 @@ import { CoordinateFields } from '../../../shared/forms/CoordinateFields';
 import { showSaveError } from '../../../shared/forms/server-error';
 import { usePermission } from '../../../shared/permission/permission';
 import { CollectionSelect } from '../../device-groups/components/CollectionSelect';
+import { LocationPicker } from '../../screens/components/LocationPicker';
 import { useModels } from '../api/list-models';
 import { useSaveDevice } from '../api/save-device';
 import { IMEI_PATTERN } from '../lib/imei';
@@ -304,6 +305,7 @@ export function DeviceDrawer({
             <Input maxLength={200} />
           </Form.Item>
           <CoordinateFields />
+          <LocationPicker />
           <Form.Item name="remark" label={t('devices.form.remark')} rules={[{ max: 500 }]}>
             <Input.TextArea rows={3} maxLength={500} />
           </Form.Item>

@@ -19,6 +19,8 @@ import { readViewMode, type ViewMode, writeViewMode } from '../lib/view-mode';
 interface Filters {
   statusFilter: StatusFilter;
   group_id?: number;
+  /** The map view's project filter. */
+  project_id?: number;
 }
 
 const storage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
@@ -32,7 +34,7 @@ export default function MonitorPage() {
   const { t } = useTranslation();
   const canManage = usePermission('DeviceManage');
   const list = useListParams<Filters>({ statusFilter: 'all' });
-  const { statusFilter, group_id } = list.filters;
+  const { statusFilter, group_id, project_id } = list.filters;
   const [chosenView, setChosenView] = useState<ViewMode>(() => readViewMode(storage()));
   const view: ViewMode = chosenView;
   const filter = { search: list.search, status: statusQueryOf(statusFilter), group_id };
@@ -62,6 +64,16 @@ export default function MonitorPage() {
               data-testid="monitor-filter-status"
             />
             <SearchInput list={list} placeholder={t('monitor.searchPlaceholder')} testId="monitor-search" />
+            {canManage && view === 'map' && (
+              <CollectionSelect
+                kind="project"
+                value={project_id}
+                onChange={(v) => list.setFilter('project_id', v ?? undefined)}
+                placeholder={t('screens.map.project')}
+                style={{ width: 160 }}
+                testId="monitor-filter-project"
+              />
+            )}
             {canManage && (
               <CollectionSelect
                 kind="group"
@@ -84,7 +96,7 @@ export default function MonitorPage() {
           />
         </Flex>
         {view === 'map' ? (
-          <MapView query={filter} />
+          <MapView filter={{ status: filter.status, group_id, project_id }} />
         ) : devices.isPending ? (
           <div className="monitor-grid" data-testid="monitor-loading">
             {[1, 2, 3, 4].map((k) => (
