@@ -49,6 +49,8 @@ test.describe('accounts and tenancy', () => {
       'User center',
       'Personal profile',
       'Users',
+      // With auth.User/edit the agent sets the fees of the accounts below it (module fee config, on).
+      'Fee configuration',
       'Roles',
       'Alarm center',
       'Data center',
