@@ -140,7 +140,7 @@ describe('SCADA list page', { timeout: 60_000 }, () => {
       url.pathname === '/api/v1/scada/import' && init.method === 'POST'
         ? json({ limit: 3, used: 3 }, 20000, 'SCADA limit reached', {
             msg_key: 'scada.limitReached',
-            msg_params: { limit: 3, used: 3 },
+            msg_params: { owner: 'agent1', limit: 3, used: 3 },
           })
         : undefined,
     );
@@ -160,7 +160,7 @@ describe('SCADA list page', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('scada-import-ok'));
     await waitFor(() =>
       expect(screen.getByTestId('scada-import-error').textContent).toContain(
-        'SCADA limit reached: the account may have 3 SCADA apps, it has 3',
+        'SCADA limit reached: account agent1 and the accounts below it may have 3 SCADA apps, they have 3',
       ),
     );
     expect(calls.find((c) => c.path === '/api/v1/scada/import')?.body).toMatchObject({
