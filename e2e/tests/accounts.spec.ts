@@ -143,7 +143,7 @@ test.describe('accounts and tenancy', () => {
     await signIn(page, username, 'Reg#2026x');
     await expect(page.getByTestId('sidebar')).toBeVisible();
     // The registered role holds view permissions: the overview (its landing page, expanded), devices,
-    // the monitor, the alarm center and the data center (history, data report, statistics); no trigger
+    // the monitor, the monitoring screens, the alarm center and the data center (history, data report, statistics); no trigger
     // contacts (TriggerContact/index).
     await expect(page).toHaveURL(/\/dashboard\/index$/);
     expect(await sidebarEntries(page)).toEqual([
@@ -152,6 +152,8 @@ test.describe('accounts and tenancy', () => {
       'Centro de usuarios',
       'Gestión de dispositivos',
       'Monitoreo',
+      // MonitorScreen: the big screen and the GIS screen of its own devices.
+      'Pantallas de monitorización',
       'Centro de alarmas',
       'Centro de datos',
     ]);
