@@ -189,49 +189,32 @@ export async function createRedisCommandRouter(options: RedisCommandRouterOption
     return reply;
   };
 
+  /** A write or gateway command answered by the instance holding the device: its outcome. */
+  const outcomeOf = async (deviceId: number, build: (id: string) => Request): Promise<CommandOutcome> => {
+    try {
+      const reply = await forward(deviceId, build);
+      if (reply === 'offline') return DEVICE_OFFLINE;
+      if (reply === 'timeout') return NO_ANSWER;
+      return (
+        parseOutcome((reply as { outcome?: unknown }).outcome) ?? {
+          status: 'error',
+          error: 'malformed reply',
+        }
+      );
+    } catch (error) {
+      return { status: 'networkError', error: `command routing failed: ${(error as Error).message}` };
+    }
+  };
+
   return {
     attach: (deviceId, link) => links.attach(deviceId, link),
     async write(write) {
       if (links.get(write.deviceId)) return links.write(write);
-      try {
-        const reply = await forward(write.deviceId, (id) => ({
-          id,
-          replyTo: instanceId,
-          op: 'write',
-          write,
-        }));
-        if (reply === 'offline') return DEVICE_OFFLINE;
-        if (reply === 'timeout') return NO_ANSWER;
-        return (
-          parseOutcome((reply as { outcome?: unknown }).outcome) ?? {
-            status: 'error',
-            error: 'malformed reply',
-          }
-        );
-      } catch (error) {
-        return { status: 'networkError', error: `command routing failed: ${(error as Error).message}` };
-      }
+      return outcomeOf(write.deviceId, (id) => ({ id, replyTo: instanceId, op: 'write', write }));
     },
     async gateway(command) {
       if (links.get(command.deviceId)) return links.gateway(command);
-      try {
-        const reply = await forward(command.deviceId, (id) => ({
-          id,
-          replyTo: instanceId,
-          op: 'gateway',
-          command,
-        }));
-        if (reply === 'offline') return DEVICE_OFFLINE;
-        if (reply === 'timeout') return NO_ANSWER;
-        return (
-          parseOutcome((reply as { outcome?: unknown }).outcome) ?? {
-            status: 'error',
-            error: 'malformed reply',
-          }
-        );
-      } catch (error) {
-        return { status: 'networkError', error: `command routing failed: ${(error as Error).message}` };
-      }
+      return outcomeOf(command.deviceId, (id) => ({ id, replyTo: instanceId, op: 'gateway', command }));
     },
     async refresh(deviceId) {
       if (links.get(deviceId)) return links.refresh(deviceId);
