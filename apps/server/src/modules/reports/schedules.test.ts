@@ -66,6 +66,9 @@ beforeAll(async () => {
   // The tests drive the scheduler with tick(now); the app's own timer stays out of the way.
   await t.app.reportScheduler.stop();
   await t.app.exportWorker.stop();
+  // The outbox worker would claim the report notices the moment the wake arrives (and fail them: no
+  // SMTP here), racing the assertions that they were queued 'pending'.
+  await t.app.noticeWorker.stop();
   t.runtime.bus.subscribe(BUS.noticeWake, () => {
     wakes += 1;
   });
