@@ -1,22 +1,12 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { apiToken, call } from '../support/api.js';
 import { admin } from '../support/auth.js';
+import { alarmingHttpDevice, httpDevice } from '../support/devices.js';
 import { freshLogin, shot, signIn } from '../support/ui.js';
 
 // Issue 23, monitoring screens: a device placed by clicking the map shows on the device map, and the
 // big screen (/monitorScreen/screen, its own full-screen layout) shows an alarm within seconds of the
 // device raising it, pushed through /wss without a reload.
-
-async function httpDevice(request: APIRequestContext, token: string, prefix: string) {
-  const imei = `${prefix}${Date.now().toString().slice(-13)}`;
-  const title = `Pump ${imei.slice(-5)}`;
-  const device = await call<{ id: number }>(request, token, 'POST', '/device', {
-    device_imei: imei,
-    device_title: title,
-    protocol: 6,
-  });
-  return { id: device.id, imei, title };
-}
 
 async function signedIn(page: Page, lang: 'en' | 'zh') {
   await freshLogin(page, lang);
@@ -77,37 +67,13 @@ test.describe('monitoring screens', () => {
   test('the big screen shows an alarm within seconds of it being raised', async ({ page, request }) => {
     test.setTimeout(120_000);
     const token = await apiToken(request);
-    const device = await httpDevice(request, token, '86');
-    const point = await call<{ id: number }>(request, token, 'POST', `/device/${device.id}/datapoint`, {
-      name: 'pressure',
-      title: 'Outlet pressure',
-      unit: 'bar',
-      data_type: 'float',
-      decimals: 1,
+    const device = await alarmingHttpDevice(request, token, {
+      prefix: '86',
+      name: 'Pump',
+      point: { name: 'pressure', title: 'Outlet pressure', unit: 'bar' },
+      trigger: { title: 'Pressure too high', above: 8, deadband: 0.5 },
     });
-    await call(request, token, 'POST', '/trigger', {
-      device_id: device.id,
-      point_id: point.id,
-      kind: 'limit',
-      title: 'Pressure too high',
-      trigger_optype: 1,
-      trigger_threshold: JSON.stringify({ uplmt: 8 }),
-      level: 4,
-      deadband: 0.5,
-    });
-    const creds = await call<{ http_key: string }>(
-      request,
-      token,
-      'POST',
-      `/device/${device.id}/credentials/rotate`,
-    );
-    const report = async (pressure: number) => {
-      const res = await request.post(`/api/v1/ingest/${device.imei}`, {
-        headers: { 'X-Device-Key': creds.http_key },
-        data: { values: { pressure } },
-      });
-      expect((await res.json()).code).toBe(0);
-    };
+    const { report } = device;
     await report(5);
 
     await signedIn(page, 'zh');

@@ -263,7 +263,7 @@ test.describe('SCADA designer', () => {
     await expect(page.getByTestId('sidebar')).toBeVisible({ timeout: 60_000 });
     await page.goto(`/scada/design/template?id=${drawing.id}`);
     await expect(page.getByTestId('sd-stage')).toBeVisible({ timeout: 30_000 });
-    await page.getByTestId('sd-publish').first().click();
+    await page.getByTestId('sd-publish').click();
     const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('sd-publish-ok') });
     for (const d of devices) await modal.getByText(d.title).click();
     const published = await answered(page, 'POST', new RegExp(`/api/v1/scada/${drawing.id}/publish$`), () =>

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signOut } from '../support/accounts.js';
 import { apiToken, call } from '../support/api.js';
 import { admin, transmitted } from '../support/auth.js';
+import { alarmingHttpDevice } from '../support/devices.js';
 import { chooseLanguage, chooseOption, freshLogin, shot, signIn } from '../support/ui.js';
 
 // Issue 22 on a phone (390 x 844): an alarm becomes a repair work order dispatched to a technician; the
@@ -68,40 +69,14 @@ test.describe('work orders on a phone', () => {
     test.setTimeout(180_000);
     const n = Date.now().toString().slice(-7);
     const token = await apiToken(request);
-    const imei = `87${Date.now().toString().slice(-13)}`;
-    const title = `Pump ${n}`;
-    const device = await call<{ id: number }>(request, token, 'POST', '/device', {
-      device_imei: imei,
-      device_title: title,
-      protocol: 6,
+    const device = await alarmingHttpDevice(request, token, {
+      prefix: '87',
+      name: 'Pump',
+      point: { name: 'pressure', title: 'Pressure', unit: 'bar' },
+      trigger: { title: 'Pressure too high', above: 8 },
     });
-    const point = await call<{ id: number }>(request, token, 'POST', `/device/${device.id}/datapoint`, {
-      name: 'pressure',
-      title: 'Pressure',
-      unit: 'bar',
-      data_type: 'float',
-      decimals: 1,
-    });
-    await call(request, token, 'POST', '/trigger', {
-      device_id: device.id,
-      point_id: point.id,
-      kind: 'limit',
-      title: 'Pressure too high',
-      trigger_optype: 1,
-      trigger_threshold: JSON.stringify({ uplmt: 8 }),
-      level: 4,
-    });
-    const creds = await call<{ http_key: string }>(
-      request,
-      token,
-      'POST',
-      `/device/${device.id}/credentials/rotate`,
-    );
-    const res = await request.post(`/api/v1/ingest/${imei}`, {
-      headers: { 'X-Device-Key': creds.http_key },
-      data: { values: { pressure: 9.4 } },
-    });
-    expect((await res.json()).code).toBe(0);
+    const { title } = device;
+    await device.report(9.4);
 
     // The technician: a sub-account holding only "My work orders".
     const role = await call<{ id: number }>(request, token, 'POST', '/auth/group', {

@@ -1,9 +1,8 @@
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ERROR_TOAST_SECONDS } from '../../../shared/api/client';
 import { messageOf } from '../../../shared/api/errors';
+import { PhoneCodeFields, RESEND_S, useResendCountdown } from '../../../shared/forms/PhoneCodeFields';
 import { usePhoneLogin } from '../api/phone-login';
 import { useSendLoginCode } from '../api/send-login-code';
 
@@ -12,9 +11,6 @@ interface FormValues {
   code: string;
 }
 
-/** Seconds before another code may be asked for (the server allows one a minute per phone). */
-const RESEND_S = 60;
-
 /** Phone number + verification code sign-in (SPEC 2.1). */
 export function PhoneLoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { t, i18n } = useTranslation();
@@ -22,12 +18,7 @@ export function PhoneLoginForm({ onSuccess }: { onSuccess: () => void }) {
   const send = useSendLoginCode();
   const login = usePhoneLogin();
   const { message } = App.useApp();
-  const [wait, setWait] = useState(0);
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
+  const [wait, setWait] = useResendCountdown();
   const showError = (e: unknown) =>
     void message.error({ content: messageOf(e, t, i18n.language), duration: ERROR_TOAST_SECONDS });
 
@@ -50,42 +41,13 @@ export function PhoneLoginForm({ onSuccess }: { onSuccess: () => void }) {
       requiredMark={false}
       onFinish={(values) => login.mutate(values, { onSuccess, onError: showError })}
     >
-      <Form.Item
-        name="phone"
-        label={t('login.phone')}
-        rules={[
-          { required: true, whitespace: true, message: t('login.phoneRequired') },
-          { pattern: /^\+?[\d\s-]{8,20}$/, message: t('login.phoneRule') },
-        ]}
-      >
-        <Input prefix={<MobileOutlined />} autoComplete="tel" inputMode="tel" data-testid="login-phone" />
-      </Form.Item>
-      <Form.Item label={t('login.code')} required>
-        <Space.Compact style={{ width: '100%' }}>
-          <Form.Item
-            name="code"
-            noStyle
-            rules={[{ required: true, pattern: /^\d{6}$/, message: t('login.codeRule') }]}
-          >
-            <Input
-              prefix={<SafetyOutlined />}
-              maxLength={6}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              aria-label={t('login.code')}
-              data-testid="login-code"
-            />
-          </Form.Item>
-          <Button
-            onClick={() => void onSend()}
-            loading={send.isPending}
-            disabled={wait > 0}
-            data-testid="login-send-code"
-          >
-            {wait > 0 ? t('login.resendIn', { seconds: wait }) : t('login.sendCode')}
-          </Button>
-        </Space.Compact>
-      </Form.Item>
+      <PhoneCodeFields
+        phoneLabel={t('login.phone')}
+        testIds={{ phone: 'login-phone', code: 'login-code', send: 'login-send-code' }}
+        sending={send.isPending}
+        wait={wait}
+        onSend={() => void onSend()}
+      />
       <Form.Item style={{ marginBottom: 0 }}>
         <Button
           type="primary"

@@ -1,8 +1,8 @@
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Form, Input, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, App, Button, Card, Form, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../shared/api/errors';
+import { PhoneCodeFields, RESEND_S, useResendCountdown } from '../../../shared/forms/PhoneCodeFields';
 import { useBindPhone } from '../api/bind-phone';
 import { useMyPhone } from '../api/get-my-phone';
 import { useSendBindCode } from '../api/send-bind-code';
@@ -11,9 +11,6 @@ interface Values {
   phone: string;
   code: string;
 }
-
-/** Seconds before another code may be asked for (the server allows one a minute per phone). */
-const RESEND_S = 60;
 
 /**
  * Bind or change the account's verified phone with a code sent to it (issue 21 item 4). Shown only
@@ -28,12 +25,7 @@ export function PhoneBindCard({ readOnly }: { readOnly: boolean }) {
   const send = useSendBindCode();
   const bind = useBindPhone();
   const [error, setError] = useState<string | null>(null);
-  const [wait, setWait] = useState(0);
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
+  const [wait, setWait] = useResendCountdown();
   const showError = (e: unknown) => setError(messageOf(e, t, i18n.language));
 
   const onSend = async () => {
@@ -77,47 +69,14 @@ export function PhoneBindCard({ readOnly }: { readOnly: boolean }) {
         className="profile-form"
         requiredMark={false}
       >
-        <Form.Item
-          name="phone"
-          label={current ? t('profile.phoneNew') : t('profile.phone')}
-          rules={[
-            { required: true, whitespace: true, message: t('login.phoneRequired') },
-            { pattern: /^\+?[\d\s-]{8,20}$/, message: t('login.phoneRule') },
-          ]}
-        >
-          <Input
-            prefix={<MobileOutlined />}
-            autoComplete="tel"
-            inputMode="tel"
-            data-testid="phone-bind-phone"
-          />
-        </Form.Item>
-        <Form.Item label={t('login.code')} required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item
-              name="code"
-              noStyle
-              rules={[{ required: true, pattern: /^\d{6}$/, message: t('login.codeRule') }]}
-            >
-              <Input
-                prefix={<SafetyOutlined />}
-                maxLength={6}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                aria-label={t('login.code')}
-                data-testid="phone-bind-code"
-              />
-            </Form.Item>
-            <Button
-              onClick={() => void onSend()}
-              loading={send.isPending}
-              disabled={readOnly || wait > 0}
-              data-testid="phone-bind-send"
-            >
-              {wait > 0 ? t('login.resendIn', { seconds: wait }) : t('login.sendCode')}
-            </Button>
-          </Space.Compact>
-        </Form.Item>
+        <PhoneCodeFields
+          phoneLabel={current ? t('profile.phoneNew') : t('profile.phone')}
+          testIds={{ phone: 'phone-bind-phone', code: 'phone-bind-code', send: 'phone-bind-send' }}
+          sending={send.isPending}
+          disabled={readOnly}
+          wait={wait}
+          onSend={() => void onSend()}
+        />
         {error && (
           <Alert
             type="error"

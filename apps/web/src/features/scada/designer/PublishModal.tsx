@@ -50,7 +50,7 @@ export function PublishModal({
         )
       }
       destroyOnHidden
-      data-testid="sd-publish"
+      data-testid="sd-publish-modal"
     >
       <Typography.Paragraph type="secondary">{P('hint')}</Typography.Paragraph>
       {dirty ? <Alert type="warning" showIcon title={P('unsaved')} style={{ marginBottom: 8 }} /> : null}
