@@ -4,6 +4,7 @@ import { devices } from '../modules/devices/devices.table.js';
 import { workOrders } from '../modules/maintenance/work-orders.table.js';
 import { users } from '../modules/users/users.table.js';
 import type { Executor } from '../platform/db/client.js';
+import { demoAlarmsRepository } from './demo-alarms.repository.js';
 
 /** The DEMO=1 seed's reads and its one demo alarm (straight writes under the demo account, like demo-fleet). */
 export const demoMaintenanceRepository = {
@@ -20,15 +21,7 @@ export const demoMaintenanceRepository = {
     return row?.n ?? 0;
   },
 
-  async firstDevice(db: Executor, ownerUserId: number) {
-    const [row] = await db
-      .select({ id: devices.id, title: devices.title })
-      .from(devices)
-      .where(eq(devices.ownerUserId, ownerUserId))
-      .orderBy(devices.id)
-      .limit(1);
-    return row;
-  },
+  firstDevice: demoAlarmsRepository.firstDevice,
 
   /** The newest open, undispatched alarm of the owner's devices. */
   async openAlarm(db: Executor, ownerUserId: number) {
@@ -44,23 +37,14 @@ export const demoMaintenanceRepository = {
     return row;
   },
 
-  async insertAlarm(db: Executor, deviceId: number, at: Date): Promise<number> {
-    const [row] = await db
-      .insert(alarmLog)
-      .values({
-        deviceId,
-        alarmType: 1,
-        level: 3,
-        cause: 'limit',
-        value: 9.2,
-        pointName: 'pressure',
-        pointTitle: 'Outlet pressure',
-        threshold: '> 8',
-        message: 'Outlet pressure above 8 bar',
-        at,
-        recoveredAt: at,
-      })
-      .returning({ id: alarmLog.id });
-    return row!.id;
+  insertAlarm(db: Executor, deviceId: number, at: Date): Promise<number> {
+    return demoAlarmsRepository.insertPastAlarm(db, deviceId, at, {
+      level: 3,
+      value: 9.2,
+      pointName: 'pressure',
+      pointTitle: 'Outlet pressure',
+      threshold: '> 8',
+      message: 'Outlet pressure above 8 bar',
+    });
   },
 };

@@ -1,5 +1,6 @@
 /** The demo account's notice log (issue 21): SMS, calls and e-mail with status, cost and answers. */
 import type { Executor } from '../platform/db/client.js';
+import { demoAlarmsRepository, type PastAlarm } from './demo-alarms.repository.js';
 import { demoNoticesRepository as repo } from './demo-notices.repository.js';
 
 const CONTACT = 'Night shift engineer';
@@ -23,8 +24,8 @@ export async function ensureDemoNotices(db: Executor, ownerUserId: number, now =
     stormCap: 3,
     remark: 'Demo contact: linked to no trigger',
   });
-  const [a1 = null, a2 = null, a3 = null] = await repo.recentAlarms(db, ownerUserId, 3);
   const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * MINUTE);
+  const [a1 = null, a2 = null, a3 = null] = await alarmsToNotify(db, ownerUserId, at);
   const sent = (minutesAgo: number, id: string) => ({
     status: 'sent',
     attempts: 1,
@@ -70,4 +71,55 @@ export async function ensureDemoNotices(db: Executor, ownerUserId: number, now =
       lastError: 'isv.MOBILE_NUMBER_ILLEGAL: 非法手机号',
     },
   ]);
+}
+
+/**
+ * Past alarms the notices were sent for (in the order of the notices below), when the fleet has not
+ * raised three yet: on a fresh database nothing has, and every notice would read "Test notice".
+ */
+const PAST_ALARMS: { minutesAgo: number; alarm: PastAlarm }[] = [
+  {
+    minutesAgo: 181,
+    alarm: {
+      level: 4,
+      value: 86.5,
+      pointName: 'temperature',
+      pointTitle: 'Water temperature',
+      threshold: '> 80',
+      message: 'Water temperature above 80 °C',
+    },
+  },
+  {
+    minutesAgo: 96,
+    alarm: {
+      level: 3,
+      value: 9.4,
+      pointName: 'pressure',
+      pointTitle: 'Outlet pressure',
+      threshold: '> 8',
+      message: 'Outlet pressure above 8 bar',
+    },
+  },
+  {
+    minutesAgo: 95,
+    alarm: {
+      level: 2,
+      value: 0.3,
+      pointName: 'level',
+      pointTitle: 'Tank level',
+      threshold: '< 0.5',
+      message: 'Tank level below 0.5 m',
+    },
+  },
+];
+
+async function alarmsToNotify(db: Executor, ownerUserId: number, at: (minutesAgo: number) => Date) {
+  const recent = await repo.recentAlarms(db, ownerUserId, 3);
+  if (recent.length >= 3) return recent;
+  const device = await demoAlarmsRepository.firstDevice(db, ownerUserId);
+  if (!device) return recent;
+  const made: number[] = [];
+  for (const { minutesAgo, alarm } of PAST_ALARMS)
+    made.push(await demoAlarmsRepository.insertPastAlarm(db, device.id, at(minutesAgo), alarm));
+  return made;
 }
