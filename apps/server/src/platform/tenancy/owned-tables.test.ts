@@ -37,6 +37,7 @@ const UNSCOPED: Record<string, string> = {
   'demo/demo-fleet.repository.ts': 'the DEMO=1 seed writes the demo account’s own fleet',
   'demo/demo-scada.repository.ts': 'the DEMO=1 seed writes the demo account’s own drawing',
   'demo/demo-ota.repository.ts': 'the DEMO=1 seed writes the demo account’s own OTA gateways',
+  'demo/demo-alarms.repository.ts': 'the DEMO=1 seeds write past alarms of the demo account’s own devices',
   'demo/demo-maintenance.repository.ts': 'the DEMO=1 seed writes the demo account’s own work orders',
   'demo/demo-notices.repository.ts': 'the DEMO=1 seed writes the demo account’s own notice log',
   'platform/notices/storm-cap.repository.ts':
