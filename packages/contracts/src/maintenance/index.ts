@@ -1,2 +1,3 @@
 export * from './transitions.js';
 export * from './work-orders.js';
+export * from './enforcement.js';
