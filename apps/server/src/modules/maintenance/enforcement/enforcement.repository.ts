@@ -21,9 +21,11 @@ export type EnforcementView = EnforcementRecord & {
 const CHAIN_LOCK = 7_340_226;
 
 const r = enforcementRecords;
+/** The outer record's id inside a correlated subquery (drizzle may leave a column unqualified). */
+const recordId = sql.raw('"enforcement_records"."id"');
 /** The latest work order raised from the record: its id or status. */
 const latestOrder = (column: 'id' | 'status') =>
-  sql<number | null>`(SELECT wo.${sql.raw(column)} FROM ${workOrders} wo WHERE wo.record_id = ${r.id} ORDER BY wo.id DESC LIMIT 1)`;
+  sql<number | null>`(SELECT wo.${sql.raw(column)} FROM ${workOrders} wo WHERE wo.record_id = ${recordId} ORDER BY wo.id DESC LIMIT 1)`;
 
 /**
  * Law enforcement records, their files and pending uploads. API reads are scoped (the record's tenant
@@ -35,7 +37,7 @@ export function createEnforcementRepository(db: Executor) {
     tx
       .select({
         record: r,
-        fileCount: sql<number>`(SELECT count(*)::int FROM ${enforcementRecordFiles} f WHERE f.record_id = ${r.id})`,
+        fileCount: sql<number>`(SELECT count(*)::int FROM ${enforcementRecordFiles} f WHERE f.record_id = ${recordId})`,
         orderId: latestOrder('id'),
         orderStatus: latestOrder('status'),
       })
@@ -54,7 +56,7 @@ export function createEnforcementRepository(db: Executor) {
   });
 
   function filters(q: Omit<EnforcementListQuery, 'page' | 'limit'>): SQL | undefined {
-    const hasOrder = sql`EXISTS (SELECT 1 FROM ${workOrders} wo WHERE wo.record_id = ${r.id})`;
+    const hasOrder = sql`EXISTS (SELECT 1 FROM ${workOrders} wo WHERE wo.record_id = ${recordId})`;
     return and(
       q.type !== undefined ? eq(r.type, q.type) : undefined,
       q.device_id !== undefined ? eq(r.deviceRef, q.device_id) : undefined,
