@@ -14,7 +14,13 @@ const hash = z.string().regex(/^[0-9a-f]{64}$/, 'expected a sha256 file hash');
 export const ENFORCEMENT_TYPES = ['inspection', 'violation', 'seizure', 'rectification', 'other'] as const;
 export type EnforcementType = (typeof ENFORCEMENT_TYPES)[number];
 export const ENFORCEMENT_TYPE_LABELS: Record<Language, Record<EnforcementType, string>> = {
-  zh: { inspection: '检查', violation: '违法违规', seizure: '查封扣押', rectification: '责令整改', other: '其他' },
+  zh: {
+    inspection: '检查',
+    violation: '违法违规',
+    seizure: '查封扣押',
+    rectification: '责令整改',
+    other: '其他',
+  },
   en: {
     inspection: 'Inspection',
     violation: 'Violation',
@@ -64,7 +70,10 @@ export const enforcementCreateBody = z
     message: 'give both lat and lng or neither',
     path: ['lng'],
   })
-  .refine((v) => new Set(v.files).size === v.files.length, { message: 'a file is named twice', path: ['files'] });
+  .refine((v) => new Set(v.files).size === v.files.length, {
+    message: 'a file is named twice',
+    path: ['files'],
+  });
 export type EnforcementCreateBody = z.infer<typeof enforcementCreateBody>;
 
 /** GET /maintenance/enforcement */

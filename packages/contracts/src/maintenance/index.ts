@@ -1,3 +1,3 @@
+export * from './enforcement.js';
 export * from './transitions.js';
 export * from './work-orders.js';
-export * from './enforcement.js';

@@ -26,7 +26,8 @@ const startsWith = (bytes: Buffer, sig: number[], at = 0) => sig.every((b, i) =>
 export function sniffEvidence(bytes: Buffer): Sniffed | null {
   if (bytes.length < 12) return null;
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { kind: 'photo', mime: 'image/jpeg' };
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'photo', mime: 'image/png' };
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { kind: 'photo', mime: 'image/png' };
   if (bytes.toString('latin1', 4, 8) === 'ftyp') {
     const brand = bytes.toString('latin1', 8, 12);
     if (!/^[\x20-\x7e]{4}$/.test(brand)) return null;
@@ -36,7 +37,8 @@ export function sniffEvidence(bytes: Buffer): Sniffed | null {
     // The EBML header is short; its DocType element (0x42 0x82) names "webm" (not other Matroska).
     const head = bytes.subarray(0, Math.min(bytes.length, 64));
     const at = head.indexOf(Buffer.from([0x42, 0x82]));
-    if (at >= 0 && head.toString('latin1', at + 3, at + 7) === 'webm') return { kind: 'video', mime: 'video/webm' };
+    if (at >= 0 && head.toString('latin1', at + 3, at + 7) === 'webm')
+      return { kind: 'video', mime: 'video/webm' };
   }
   return null;
 }

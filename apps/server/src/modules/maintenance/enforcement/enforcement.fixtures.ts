@@ -8,6 +8,7 @@ export const OFFICER = [
   'maintenance.Enforcement/add',
   'maintenance.Enforcement/handle',
   'maintenance.WorkOrder/index',
+  'ExportFile',
 ];
 
 /** A tiny MP4 (ISO BMFF: an `ftyp` box, then a `free` box). */

@@ -25,7 +25,9 @@ const r = enforcementRecords;
 const recordId = sql.raw('"enforcement_records"."id"');
 /** The latest work order raised from the record: its id or status. */
 const latestOrder = (column: 'id' | 'status') =>
-  sql<number | null>`(SELECT wo.${sql.raw(column)} FROM ${workOrders} wo WHERE wo.record_id = ${recordId} ORDER BY wo.id DESC LIMIT 1)`;
+  sql<
+    number | null
+  >`(SELECT wo.${sql.raw(column)} FROM ${workOrders} wo WHERE wo.record_id = ${recordId} ORDER BY wo.id DESC LIMIT 1)`;
 
 /**
  * Law enforcement records, their files and pending uploads. API reads are scoped (the record's tenant
@@ -216,7 +218,9 @@ export function createEnforcementRepository(db: Executor) {
       return tx
         .select()
         .from(enforcementUploads)
-        .where(and(eq(enforcementUploads.ownerUserId, ownerUserId), inArray(enforcementUploads.hash, hashes)));
+        .where(
+          and(eq(enforcementUploads.ownerUserId, ownerUserId), inArray(enforcementUploads.hash, hashes)),
+        );
     },
 
     /** Is the file one of the record's? (The record was loaded in scope first.) */

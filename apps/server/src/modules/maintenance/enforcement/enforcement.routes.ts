@@ -23,9 +23,9 @@ import { MODULES_OPTION } from '../../system/options.defaults.js';
 import { createPlatformOptions } from '../../system/platform-options.service.js';
 import { mergeModules } from '../../system/system.service.js';
 import { createMaintenanceServices } from '../maintenance.module.js';
-import { createEnforcementFiles, readEvidenceUpload } from './enforcement-files.js';
 import { createEnforcementRepository } from './enforcement.repository.js';
 import { createEnforcementService } from './enforcement.service.js';
+import { createEnforcementFiles, readEvidenceUpload } from './enforcement-files.js';
 
 const tags = ['maintenance'];
 const readers = { permission: 'maintenance.Enforcement/index' } as const;

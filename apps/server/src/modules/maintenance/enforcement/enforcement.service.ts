@@ -90,7 +90,8 @@ export function createEnforcementService(deps: EnforcementServiceDeps) {
         let device: { id: number; title: string } | undefined;
         if (body.device_id !== null) {
           device = await workOrdersRepo.visibleDevice(scope, body.device_id, tx);
-          if (!device) throw fieldError('body.device_id', 'maintenance.unknownDevice', { id: body.device_id });
+          if (!device)
+            throw fieldError('body.device_id', 'maintenance.unknownDevice', { id: body.device_id });
         }
         const uploads = await repo.uploads(ownerUserId, body.files, tx);
         const byHash = new Map(uploads.map((u) => [u.hash, u]));
@@ -142,7 +143,12 @@ export function createEnforcementService(deps: EnforcementServiceDeps) {
             intact: false,
             checked: walker.checked,
             total,
-            broken: { id: broken.id, seq: broken.seq, reason: broken.reason, expected_seq: broken.expectedSeq },
+            broken: {
+              id: broken.id,
+              seq: broken.seq,
+              reason: broken.reason,
+              expected_seq: broken.expectedSeq,
+            },
             head_hash: walker.head,
             verified_at: clock().toISOString(),
           };

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../../platform/db/client.js';
 import { call, createDevice } from '../../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.js';
+import { parseCsv } from '../../exports/exports.fixtures.js';
 import { PNG_BYTES } from '../../graphlib/graphlib.fixtures.js';
 import { createSystemRepository } from '../../system/system.repository.js';
 import { createMaintenanceUser, jpegWithExif } from '../work-orders.fixtures.js';
@@ -80,7 +81,13 @@ async function tenantWithChain(n: number) {
 
 describe('enforcement records: create, read, chain', () => {
   it('appends records with photos and a video to the tenant chain; each hash covers fields, files and prev_hash', async () => {
-    const photo = await uploadEvidence(t.app, officer.token, jpegWithExif(), 'application/octet-stream', 'x.bin');
+    const photo = await uploadEvidence(
+      t.app,
+      officer.token,
+      jpegWithExif(),
+      'application/octet-stream',
+      'x.bin',
+    );
     expect(photo).toMatchObject({ code: 0, data: { kind: 'photo', mime: 'image/jpeg' } });
     const video = await uploadEvidence(t.app, officer.token, MP4_BYTES, 'image/png', 'clip.png');
     expect(video).toMatchObject({ code: 0, data: { kind: 'video', mime: 'video/mp4' } });
@@ -114,7 +121,12 @@ describe('enforcement records: create, read, chain', () => {
     // The stored evidence is the original byte for byte (its hash is the capture's hash).
     expect(photo.data.hash).toBe(createHash('sha256').update(jpegWithExif()).digest('hex'));
     expect(a.hash).toBe(sha256Hex(a.canonical));
-    expect(JSON.parse(a.canonical)).toMatchObject({ v: 1, tenant: officer.user.id, seq: 1, lat: '31.2304000' });
+    expect(JSON.parse(a.canonical)).toMatchObject({
+      v: 1,
+      tenant: officer.user.id,
+      seq: 1,
+      lat: '31.2304000',
+    });
 
     const second = (await createRecord(t.app, officer.token, { files: [webm.data.hash] })).body.data;
     expect(second).toMatchObject({ seq: 2, prev_hash: a.hash, device_id: null, site: 'North gate' });
@@ -171,14 +183,22 @@ describe('enforcement records: create, read, chain', () => {
   });
 
   it('recognises files by their bytes: text, HTML, Matroska and oversized photos are refused', async () => {
-    const html = await uploadEvidence(t.app, officer.token, Buffer.from('<html><script>alert(1)</script></html>'), 'image/png');
+    const html = await uploadEvidence(
+      t.app,
+      officer.token,
+      Buffer.from('<html><script>alert(1)</script></html>'),
+      'image/png',
+    );
     expect(html).toMatchObject({ code: 10002, msg_key: 'maintenance.enforcementUnsupportedFile' });
     const mkv = Buffer.from(WEBM_BYTES);
     mkv.write('matr', 12, 'latin1');
     expect((await uploadEvidence(t.app, officer.token, mkv, 'video/webm')).msg_key).toBe(
       'maintenance.enforcementUnsupportedFile',
     );
-    const bigPhoto = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(10 * 1024 * 1024 + 1)]);
+    const bigPhoto = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.alloc(10 * 1024 * 1024 + 1),
+    ]);
     expect(await uploadEvidence(t.app, officer.token, bigPhoto, 'image/jpeg')).toMatchObject({
       code: 10002,
       msg_key: 'maintenance.enforcementFileTooLarge',
@@ -198,7 +218,9 @@ describe('enforcement records: create, read, chain', () => {
     await expect(
       t.database.db.execute(sql`UPDATE enforcement_records SET description = 'x' WHERE id = ${id}`),
     ).rejects.toThrow();
-    await expect(t.database.db.execute(sql`DELETE FROM enforcement_records WHERE id = ${id}`)).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`DELETE FROM enforcement_records WHERE id = ${id}`),
+    ).rejects.toThrow();
     await expect(
       t.database.db.execute(sql`UPDATE enforcement_record_files SET size = 1 WHERE record_id = ${id}`),
     ).rejects.toThrow();
@@ -212,11 +234,20 @@ describe('enforcement records: create, read, chain', () => {
     const dev = await createDevice(t.database, { ownerUserId: user.user.id, title: 'Doomed' });
     const rec = (await createRecord(t.app, user.token, { device_id: dev.id })).body.data;
     await t.database.db.execute(sql`DELETE FROM devices WHERE id = ${dev.id}`);
-    const after = (await call<EnforcementDetail>(t.app, 'GET', `/maintenance/enforcement/${rec.id}`, { token: user.token })).body.data;
-    expect(after).toMatchObject({ device_id: null, device_ref: dev.id, device_title: 'Doomed', hash: rec.hash });
+    const after = (
+      await call<EnforcementDetail>(t.app, 'GET', `/maintenance/enforcement/${rec.id}`, { token: user.token })
+    ).body.data;
+    expect(after).toMatchObject({
+      device_id: null,
+      device_ref: dev.id,
+      device_title: 'Doomed',
+      hash: rec.hash,
+    });
     expect((await verify(user.token)).body.data.intact).toBe(true);
     await t.database.db.execute(sql`DELETE FROM users WHERE id = ${user.user.id}`);
-    const left = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM enforcement_records WHERE id = ${rec.id}`);
+    const left = await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM enforcement_records WHERE id = ${rec.id}`,
+    );
     expect(Number((left.rows[0] as { n: number }).n)).toBe(0);
   });
 });
@@ -225,7 +256,9 @@ describe('enforcement records: verify finds tampering', () => {
   it('a changed field: hash mismatch at that record', async () => {
     const { user, records } = await tenantWithChain(3);
     await bypassingTriggers((db) =>
-      db.execute(sql`UPDATE enforcement_records SET description = 'Nothing found' WHERE id = ${records[1]!.id}`),
+      db.execute(
+        sql`UPDATE enforcement_records SET description = 'Nothing found' WHERE id = ${records[1]!.id}`,
+      ),
     );
     expect((await verify(user.token)).body.data).toMatchObject({
       intact: false,
@@ -255,7 +288,9 @@ describe('enforcement records: verify finds tampering', () => {
 
   it('a deleted middle record: broken link at its successor', async () => {
     const { user, records } = await tenantWithChain(3);
-    await bypassingTriggers((db) => db.execute(sql`DELETE FROM enforcement_records WHERE id = ${records[1]!.id}`));
+    await bypassingTriggers((db) =>
+      db.execute(sql`DELETE FROM enforcement_records WHERE id = ${records[1]!.id}`),
+    );
     expect((await verify(user.token)).body.data).toMatchObject({
       intact: false,
       total: 2,
@@ -307,9 +342,16 @@ describe('enforcement records: scope, permissions, module switch, handling', () 
   it('another tenant neither lists nor reads nor verifies into the officer’s records', async () => {
     const mine = (await list(officer.token)).body.data.rows[0]!;
     expect((await list(other.token)).body.data.rows.some((r) => r.id === mine.id)).toBe(false);
-    expect((await call(t.app, 'GET', `/maintenance/enforcement/${mine.id}`, { token: other.token })).status).toBe(404);
     expect(
-      (await call(t.app, 'POST', `/maintenance/enforcement/${mine.id}/handle`, { token: other.token, body: {} })).status,
+      (await call(t.app, 'GET', `/maintenance/enforcement/${mine.id}`, { token: other.token })).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(t.app, 'POST', `/maintenance/enforcement/${mine.id}/handle`, {
+          token: other.token,
+          body: {},
+        })
+      ).status,
     ).toBe(404);
     const theirChain = (await verify(other.token)).body.data;
     expect(theirChain.total).toBe(0);
@@ -320,8 +362,12 @@ describe('enforcement records: scope, permissions, module switch, handling', () 
     expect((await createRecord(t.app, reader.token)).body.code).toBe(10001);
     expect((await uploadEvidence(t.app, reader.token, PNG_BYTES)).code).toBe(10001);
     expect(
-      (await call(t.app, 'POST', `/maintenance/enforcement/${rec.id}/handle`, { token: reader.token, body: {} })).body
-        .code,
+      (
+        await call(t.app, 'POST', `/maintenance/enforcement/${rec.id}/handle`, {
+          token: reader.token,
+          body: {},
+        })
+      ).body.code,
     ).toBe(10001);
     const nobody = await createMaintenanceUser(t, ['maintenance.WorkOrder/index']);
     expect((await list(nobody.token)).body.code).toBe(10001);
@@ -329,7 +375,8 @@ describe('enforcement records: scope, permissions, module switch, handling', () 
   });
 
   it('handles a record as a work order of type 2; one open order per record; the record shows it', async () => {
-    const rec = (await createRecord(t.app, officer.token, { device_id: deviceId, type: 'rectification' })).body.data;
+    const rec = (await createRecord(t.app, officer.token, { device_id: deviceId, type: 'rectification' }))
+      .body.data;
     const handled = await call<WorkOrderDetail>(t.app, 'POST', `/maintenance/enforcement/${rec.id}/handle`, {
       token: officer.token,
       body: { priority: 2 },
@@ -345,12 +392,21 @@ describe('enforcement records: scope, permissions, module switch, handling', () 
       title: `#${rec.seq} Rectification notice: Pump 7`,
       description: rec.description,
     });
-    const again = await call(t.app, 'POST', `/maintenance/enforcement/${rec.id}/handle`, { token: officer.token, body: {} });
+    const again = await call(t.app, 'POST', `/maintenance/enforcement/${rec.id}/handle`, {
+      token: officer.token,
+      body: {},
+    });
     expect(again.body).toMatchObject({ code: 20000, msg_key: 'maintenance.enforcementHasOrder' });
-    const detail = (await call<EnforcementDetail>(t.app, 'GET', `/maintenance/enforcement/${rec.id}`, { token: officer.token })).body.data;
+    const detail = (
+      await call<EnforcementDetail>(t.app, 'GET', `/maintenance/enforcement/${rec.id}`, {
+        token: officer.token,
+      })
+    ).body.data;
     expect(detail).toMatchObject({ order_id: handled.body.data.id, order_status: 0, hash: rec.hash });
     expect((await list(officer.token, '?handled=true')).body.data.rows.map((r) => r.id)).toContain(rec.id);
-    expect((await list(officer.token, '?handled=false')).body.data.rows.map((r) => r.id)).not.toContain(rec.id);
+    expect((await list(officer.token, '?handled=false')).body.data.rows.map((r) => r.id)).not.toContain(
+      rec.id,
+    );
     // The order's link does not touch the hashed record.
     expect((await verify(officer.token)).body.data.intact).toBe(true);
   });
@@ -368,11 +424,48 @@ describe('enforcement records: scope, permissions, module switch, handling', () 
     }
     await system.setOption('modules', { maintenanceManage: false });
     try {
-      const res = await call(t.app, 'POST', `/maintenance/enforcement/${rec.id}/handle`, { token: officer.token, body: {} });
+      const res = await call(t.app, 'POST', `/maintenance/enforcement/${rec.id}/handle`, {
+        token: officer.token,
+        body: {},
+      });
       expect(res.body).toMatchObject({ code: 20000, msg_key: 'maintenance.workOrdersOff' });
     } finally {
       await system.setOption('modules', {});
     }
+  });
+});
+
+describe('enforcement records: export', () => {
+  it('exports the chain through a background job with hashes and the canonical serialisation', async () => {
+    const { user, records } = await tenantWithChain(3);
+    const res = await call<{ id: number }>(t.app, 'POST', '/dataCenter/export', {
+      token: user.token,
+      body: { kind: 'enforcement', params: {}, format: 'csv', lang: 'en', tz: 'UTC' },
+    });
+    expect(res.body.code).toBe(0);
+    await t.app.exportWorker.runOnce();
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/dataCenter/fileDownload/${res.body.data.id}/file`,
+      headers: { 'x-token': user.token },
+    });
+    const rows = parseCsv(file.rawPayload.toString('utf8'));
+    const header = rows[0]!;
+    expect(header.slice(-3)).toEqual(['Previous hash', 'Hash', 'Canonical serialisation']);
+    const body = rows.slice(1);
+    expect(body.map((r) => Number(r[1]))).toEqual([1, 2, 3]);
+    // What an auditor does: sha256(canonical) = hash, and each prev_hash is the previous row's hash.
+    body.forEach((r, i) => {
+      expect(sha256Hex(r.at(-1)!)).toBe(r.at(-2));
+      expect(r.at(-3)).toBe(i === 0 ? '0'.repeat(64) : body[i - 1]!.at(-2));
+      expect(r.at(-2)).toBe(records[i]!.hash);
+    });
+    expect(body[1]![12]).toContain('photo:');
+    const refused = await call(t.app, 'POST', '/dataCenter/export', {
+      token: (await createMaintenanceUser(t, ['ExportFile', 'maintenance.WorkOrder/index'])).token,
+      body: { kind: 'enforcement', params: {} },
+    });
+    expect(refused.status).toBe(403);
   });
 });
 
