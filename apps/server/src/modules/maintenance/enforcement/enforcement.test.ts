@@ -6,7 +6,7 @@ import type {
   ListResult,
   WorkOrderDetail,
 } from '@fleet/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../../platform/db/client.js';
 import { call, createDevice } from '../../../test-support/factories.js';
@@ -17,6 +17,7 @@ import { createSystemRepository } from '../../system/system.repository.js';
 import { createMaintenanceUser, jpegWithExif } from '../work-orders.fixtures.js';
 import { canonicalOf, coordinateText, sha256Hex } from './enforcement.chain.js';
 import { createRecord, MP4_BYTES, OFFICER, uploadEvidence, WEBM_BYTES } from './enforcement.fixtures.js';
+import { enforcementRecords } from './enforcement.table.js';
 
 type User = Awaited<ReturnType<typeof createMaintenanceUser>>;
 let t: TestApp;
@@ -245,10 +246,11 @@ describe('enforcement records: create, read, chain', () => {
     });
     expect((await verify(user.token)).body.data.intact).toBe(true);
     await t.database.db.execute(sql`DELETE FROM users WHERE id = ${user.user.id}`);
-    const left = await t.database.db.execute(
-      sql`SELECT count(*)::int AS n FROM enforcement_records WHERE id = ${rec.id}`,
-    );
-    expect(Number((left.rows[0] as { n: number }).n)).toBe(0);
+    const left = await t.database.db
+      .select()
+      .from(enforcementRecords)
+      .where(eq(enforcementRecords.id, rec.id));
+    expect(left).toHaveLength(0);
   });
 });
 
