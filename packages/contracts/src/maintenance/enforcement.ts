@@ -104,7 +104,9 @@ export const enforcementRow = z.object({
   id: z.number().int(),
   /** 1..n within the tenant: the chain's order. */
   seq: z.number().int(),
+  /** The tenant whose chain holds the record. */
   owner_user_id: z.number().int(),
+  owner_name: z.string(),
   type: z.enum(ENFORCEMENT_TYPES),
   /** The live link (null once the device is deleted); `device_ref` / `device_title` are what was hashed. */
   device_id: z.number().int().nullable(),
@@ -139,15 +141,18 @@ export type EnforcementDetail = z.infer<typeof enforcementDetail>;
 export const ENFORCEMENT_BREAKS = ['hash_mismatch', 'broken_link'] as const;
 export type EnforcementBreak = (typeof ENFORCEMENT_BREAKS)[number];
 
-/** POST /maintenance/enforcement/verify: the caller's tenant's chain, walked from seq 1. */
+/** GET /maintenance/enforcement/verify: every chain in the caller's data, each walked from seq 1. */
 export const enforcementVerifyAnswer = z.object({
   intact: z.boolean(),
+  /** Tenants whose chains were walked (the caller's own first). */
+  chains: z.number().int(),
   /** Records checked (up to and including the first broken one). */
   checked: z.number().int(),
   total: z.number().int(),
   /** The first record where the chain breaks. */
   broken: z
     .object({
+      owner_user_id: z.number().int(),
       id: z.number().int(),
       seq: z.number().int(),
       /** hash_mismatch: its fields or files no longer give its hash; broken_link: prev_hash or seq does not follow its predecessor. */
@@ -156,6 +161,7 @@ export const enforcementVerifyAnswer = z.object({
       expected_seq: z.number().int().nullable(),
     })
     .nullable(),
+  /** The last hash of the caller's own tenant's chain. */
   head_hash: z.string().nullable(),
   verified_at: z.string(),
 });

@@ -4,6 +4,7 @@ import type { Scope } from '../../../platform/auth/scope.js';
 import type { Executor } from '../../../platform/db/client.js';
 import { containsPattern } from '../../../platform/db/like.js';
 import { ownerIdInScope } from '../../../platform/tenancy/scope.js';
+import { users } from '../../users/users.table.js';
 import { workOrders } from '../work-orders.table.js';
 import type { ChainFile, ChainLink } from './enforcement.chain.js';
 import { enforcementRecordFiles, enforcementRecords, enforcementUploads } from './enforcement.table.js';
@@ -12,6 +13,7 @@ export type EnforcementRecord = typeof enforcementRecords.$inferSelect;
 export type NewEnforcementRecord = Omit<typeof enforcementRecords.$inferInsert, 'id'>;
 export type EnforcementUpload = typeof enforcementUploads.$inferSelect;
 export type EnforcementView = EnforcementRecord & {
+  ownerName: string;
   fileCount: number;
   orderId: number | null;
   orderStatus: number | null;
@@ -39,6 +41,7 @@ export function createEnforcementRepository(db: Executor) {
     tx
       .select({
         record: r,
+        ownerName: sql<string>`(SELECT coalesce(nullif(u.nick_name, ''), u.username) FROM ${users} u WHERE u.id = ${r.ownerUserId})`,
         fileCount: sql<number>`(SELECT count(*)::int FROM ${enforcementRecordFiles} f WHERE f.record_id = ${recordId})`,
         orderId: latestOrder('id'),
         orderStatus: latestOrder('status'),
@@ -47,11 +50,13 @@ export function createEnforcementRepository(db: Executor) {
       .$dynamic();
   const flat = (row: {
     record: EnforcementRecord;
+    ownerName: string;
     fileCount: number;
     orderId: number | null;
     orderStatus: number | null;
   }): EnforcementView => ({
     ...row.record,
+    ownerName: row.ownerName ?? '',
     fileCount: Number(row.fileCount),
     orderId: row.orderId === null ? null : Number(row.orderId),
     orderStatus: row.orderStatus === null ? null : Number(row.orderStatus),
@@ -200,6 +205,20 @@ export function createEnforcementRepository(db: Executor) {
         .limit(limit);
       const files = await this.filesOf(rows.map((x) => x.id));
       return rows.map((x) => ({ ...x, files: files.get(x.id) ?? [] }));
+    },
+
+    /** The tenants in the caller's data that have records: its own first, then by id. */
+    async chainOwners(scope: Scope): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ owner: r.ownerUserId })
+        .from(r)
+        .where(ownerIdInScope(scope, r.ownerUserId))
+        .orderBy(asc(r.ownerUserId));
+      const ids = rows.map((x) => x.owner);
+      return [
+        ...ids.filter((id) => id === scope.dataOwnerId),
+        ...ids.filter((id) => id !== scope.dataOwnerId),
+      ];
     },
 
     async chainLength(ownerUserId: number): Promise<number> {

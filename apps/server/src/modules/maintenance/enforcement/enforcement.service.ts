@@ -35,6 +35,7 @@ export function toEnforcementRow(v: EnforcementView): EnforcementRow {
     id: v.id,
     seq: v.seq,
     owner_user_id: v.ownerUserId,
+    owner_name: v.ownerName,
     type: v.type,
     device_id: v.deviceId,
     device_ref: v.deviceRef,
@@ -129,38 +130,51 @@ export function createEnforcementService(deps: EnforcementServiceDeps) {
       return this.detail(scope, id);
     },
 
-    /** Walks the caller's tenant's chain from seq 1: intact, or the first record where it breaks. */
+    /**
+     * Walks every chain in the caller's data (its own tenant's, and those of tenants below it), each
+     * from seq 1: intact, or the first record where one breaks (its tenant named).
+     */
     async verify(scope: Scope): Promise<EnforcementVerifyAnswer> {
-      const ownerUserId = scope.dataOwnerId;
-      const total = await repo.chainLength(ownerUserId);
-      const walker = createChainWalker();
-      let afterSeq = 0;
-      for (;;) {
-        const page = await repo.chainPage(ownerUserId, afterSeq, VERIFY_PAGE);
-        const broken = walker.check(page);
+      const owners = await repo.chainOwners(scope);
+      let checked = 0;
+      let total = 0;
+      let head: string | null = null;
+      for (const ownerUserId of owners) {
+        total += await repo.chainLength(ownerUserId);
+        const walker = createChainWalker();
+        let broken: ReturnType<typeof walker.check> = null;
+        for (let afterSeq = 0; ; ) {
+          const page = await repo.chainPage(ownerUserId, afterSeq, VERIFY_PAGE);
+          broken = walker.check(page);
+          if (broken || page.length < VERIFY_PAGE) break;
+          afterSeq = page.at(-1)!.seq;
+        }
+        checked += walker.checked;
+        if (ownerUserId === scope.dataOwnerId) head = walker.head;
         if (broken)
           return {
             intact: false,
-            checked: walker.checked,
+            chains: owners.length,
+            checked,
             total,
             broken: {
+              owner_user_id: ownerUserId,
               id: broken.id,
               seq: broken.seq,
               reason: broken.reason,
               expected_seq: broken.expectedSeq,
             },
-            head_hash: walker.head,
+            head_hash: head,
             verified_at: clock().toISOString(),
           };
-        if (page.length < VERIFY_PAGE) break;
-        afterSeq = page.at(-1)!.seq;
       }
       return {
         intact: true,
-        checked: walker.checked,
+        chains: owners.length,
+        checked,
         total,
         broken: null,
-        head_hash: walker.head,
+        head_hash: head,
         verified_at: clock().toISOString(),
       };
     },

@@ -300,6 +300,26 @@ describe('enforcement records: verify finds tampering', () => {
     });
   });
 
+  it('a parent tenant’s verify walks the chains below it and names the broken one’s tenant', async () => {
+    const parent = await createMaintenanceUser(t, OFFICER);
+    const child = await createMaintenanceUser(t, OFFICER, { parentId: parent.user.id });
+    await createRecord(t.app, parent.token);
+    const a = (await createRecord(t.app, child.token)).body.data;
+    await createRecord(t.app, child.token);
+    expect((await verify(parent.token)).body.data).toMatchObject({ intact: true, chains: 2, total: 3 });
+    await bypassingTriggers((db) =>
+      db.execute(sql`UPDATE enforcement_records SET occurred_at = now() WHERE id = ${a.id}`),
+    );
+    expect((await verify(parent.token)).body.data).toMatchObject({
+      intact: false,
+      broken: { owner_user_id: child.user.id, id: a.id, seq: 1, reason: 'hash_mismatch' },
+    });
+    // The child sees only its own chain (and the break in it).
+    expect((await verify(child.token)).body.data).toMatchObject({ intact: false, chains: 1, total: 2 });
+    const rows = (await list(parent.token)).body.data.rows;
+    expect(new Set(rows.map((r) => r.owner_user_id))).toEqual(new Set([parent.user.id, child.user.id]));
+  });
+
   it('a swapped file hash: hash mismatch at the record holding it', async () => {
     const { user, records } = await tenantWithChain(3);
     await bypassingTriggers((db) =>

@@ -52,7 +52,7 @@ export function EnforcementVerifyResult({ shown }: { shown: boolean }) {
         showIcon
         icon={<SafetyCertificateOutlined />}
         style={{ marginBottom: 12 }}
-        message={t('enforcement.chain.intactResult', { checked: answer.checked })}
+        message={t('enforcement.chain.intactResult', { checked: answer.checked, chains: answer.chains })}
         description={answer.head_hash ? `${t('enforcement.chain.head')}: ${answer.head_hash}` : undefined}
         data-testid="enforcement-verify-result"
         data-state="intact"
@@ -66,6 +66,7 @@ export function EnforcementVerifyResult({ shown }: { shown: boolean }) {
       icon={<WarningOutlined />}
       style={{ marginBottom: 12 }}
       message={t('enforcement.chain.brokenResult', {
+        owner: broken.owner_user_id,
         seq: broken.seq,
         id: broken.id,
         checked: answer.checked,

@@ -11,6 +11,7 @@ const en: Texts = {
       other: 'Other',
     },
     field: {
+      tenant: 'Tenant',
       seq: 'No.',
       type: 'Type',
       subject: 'Subject',
@@ -55,8 +56,9 @@ const en: Texts = {
       empty: 'No records yet',
       verify: 'Verify',
       verifying: 'Verifying…',
-      intactResult: '{{checked}} records checked: the chain is intact.',
-      brokenResult: 'Broken at record no. {{seq}} (ID {{id}}): {{reason}}. {{checked}} of {{total}} checked.',
+      intactResult: '{{chains}} chain(s), {{checked}} record(s) checked: intact.',
+      brokenResult:
+        'The chain of tenant {{owner}} breaks at record no. {{seq}} (ID {{id}}): {{reason}}. {{checked}} of {{total}} checked.',
       hash_mismatch: 'its content or files no longer match its hash (changed)',
       broken_link:
         'it does not follow its predecessor (a record was removed or re-hashed; it should follow no. {{expected}})',

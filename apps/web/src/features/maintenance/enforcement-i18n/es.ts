@@ -11,6 +11,7 @@ const es: Texts = {
       other: 'Otro',
     },
     field: {
+      tenant: 'Inquilino',
       seq: 'N.º',
       type: 'Tipo',
       subject: 'Objeto',
@@ -55,9 +56,9 @@ const es: Texts = {
       empty: 'Aún no hay registros',
       verify: 'Verificar',
       verifying: 'Verificando…',
-      intactResult: '{{checked}} registros comprobados: la cadena está íntegra.',
+      intactResult: '{{chains}} cadena(s), {{checked}} registro(s) comprobados: íntegra.',
       brokenResult:
-        'Rota en el registro n.º {{seq}} (ID {{id}}): {{reason}}. {{checked}} de {{total}} comprobados.',
+        'La cadena del inquilino {{owner}} se rompe en el registro n.º {{seq}} (ID {{id}}): {{reason}}. {{checked}} de {{total}} comprobados.',
       hash_mismatch: 'su contenido o sus archivos ya no coinciden con su hash (modificado)',
       broken_link:
         'no sigue a su predecesor (se eliminó o se rehízo el hash de un registro; debería seguir al n.º {{expected}})',

@@ -9,6 +9,7 @@ const zh = {
       other: '其他',
     },
     field: {
+      tenant: '租户',
       seq: '序号',
       type: '类型',
       subject: '对象',
@@ -53,8 +54,9 @@ const zh = {
       empty: '还没有记录',
       verify: '校验',
       verifying: '校验中…',
-      intactResult: '已校验 {{checked}} 条记录,哈希链完整。',
-      brokenResult: '第 {{seq}} 号记录(ID {{id}})处断裂:{{reason}}。已校验 {{checked}} / {{total}} 条。',
+      intactResult: '已校验 {{chains}} 条链、{{checked}} 条记录,哈希链完整。',
+      brokenResult:
+        '租户 {{owner}} 的哈希链在第 {{seq}} 号记录(ID {{id}})处断裂:{{reason}}。已校验 {{checked}} / {{total}} 条。',
       hash_mismatch: '记录内容或文件与其哈希不符(被修改)',
       broken_link: '与前一条记录衔接不上(有记录被删除或哈希被改写,应接在第 {{expected}} 号之后)',
       head: '链头哈希',

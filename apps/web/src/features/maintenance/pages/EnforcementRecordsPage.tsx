@@ -39,7 +39,13 @@ export default function EnforcementRecordsPage() {
     string
   >;
 
+  const rows = records.data?.rows ?? [];
+  // An agent sees the chains of tenants below it: then each row says whose chain it is in.
+  const tenants = new Set(rows.map((r) => r.owner_user_id)).size > 1;
   const columns: ColumnsType<EnforcementRow> = [
+    ...(tenants
+      ? [{ title: t('enforcement.field.tenant'), dataIndex: 'owner_name', width: 120 } as const]
+      : []),
     {
       title: t('enforcement.field.seq'),
       dataIndex: 'seq',
@@ -155,7 +161,7 @@ export default function EnforcementRecordsPage() {
           rowKey="id"
           size="middle"
           columns={columns}
-          dataSource={records.data?.rows ?? []}
+          dataSource={rows}
           loading={records.isFetching}
           {...wideTable(columns)}
           locale={{ emptyText: records.isPending ? ' ' : <TableEmpty filtered={filtered} /> }}
