@@ -1,6 +1,9 @@
 import { ENFORCEMENT_TYPE_LABELS, type Language } from '@fleet/contracts';
 import { zonedTime } from '../../../platform/time/zone.js';
-import type { SourceFactory } from '../../exports/sources/types.js';
+import { ExportFailure, type SourceFactory } from '../../exports/sources/types.js';
+import { MODULES_OPTION } from '../../system/options.defaults.js';
+import { createPlatformOptions } from '../../system/platform-options.service.js';
+import { mergeModules } from '../../system/system.service.js';
 import { canonicalOf } from './enforcement.chain.js';
 import { createEnforcementRepository } from './enforcement.repository.js';
 
@@ -74,6 +77,9 @@ const WIDTHS = [8, 6, 8, 14, 20, 20, 8, 24, 12, 12, 14, 40, 40, 10, 26, 66, 66, 
  * record's prev_hash against the previous row's hash (docs/maintenance.md).
  */
 export const enforcementSource: SourceFactory<'enforcement'> = async (ctx, params) => {
+  // The SPEC 1 switch "law enforcement" gates the records wherever they are read.
+  if (!mergeModules(await createPlatformOptions(ctx.db).getOption(MODULES_OPTION)).lawEnforcement)
+    throw new ExportFailure('the law enforcement module is off');
   const repo = createEnforcementRepository(ctx.db);
   const labels = ENFORCEMENT_TYPE_LABELS[ctx.lang];
   return {
