@@ -64,7 +64,9 @@ test.describe('law enforcement records on a phone', () => {
     await input.setInputFiles({ name: 'evidence.png', mimeType: 'image/png', buffer: photoPng(Number(n)) });
     await expect(page.getByTestId('enforcement-evidence-item')).toHaveCount(1);
     await page.getByTestId('enforcement-site').fill(site);
-    await page.getByTestId('enforcement-description').fill('Fire extinguisher missing next to the main pump.');
+    await page
+      .getByTestId('enforcement-description')
+      .fill('Fire extinguisher missing next to the main pump.');
     await shot(page, 'enforcement-phone-create-en');
     await page.getByTestId('enforcement-submit').click();
     await expect(page.getByTestId('enforcement-created')).toBeVisible();
@@ -73,6 +75,8 @@ test.describe('law enforcement records on a phone', () => {
 
     const records = page.getByTestId('enforcement-page');
     await expect(records).toBeVisible();
+    // The badge checks the chain on open; Verify checks again and says so in words.
+    await expect(page.getByTestId('enforcement-chain-badge')).toHaveAttribute('data-state', 'intact');
     await page.getByTestId('enforcement-verify').click();
     await expect(page.getByTestId('enforcement-verify-result')).toHaveAttribute('data-state', 'intact');
     await expect(page.getByTestId('enforcement-chain-badge')).toHaveAttribute('data-state', 'intact');

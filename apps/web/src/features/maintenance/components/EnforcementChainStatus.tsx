@@ -24,9 +24,9 @@ export function EnforcementChainStatus({ onVerify }: { onVerify: () => void }) {
         data-testid="enforcement-chain-badge"
         data-state={answer ? (answer.intact ? 'intact' : 'broken') : 'unknown'}
       />
+      {/* No `loading`: a loading button swallows clicks, and the badge's own first check runs on open. */}
       <Button
-        icon={<SafetyCertificateOutlined />}
-        loading={verify.isFetching}
+        icon={<SafetyCertificateOutlined spin={verify.isFetching} />}
         onClick={() => {
           onVerify();
           void verify.refetch();

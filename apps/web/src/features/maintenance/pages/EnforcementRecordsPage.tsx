@@ -84,7 +84,8 @@ export default function EnforcementRecordsPage() {
       title: t('enforcement.field.description'),
       dataIndex: 'description',
       width: 260,
-      ellipsis: true,
+      // Wraps (the automatic layout keeps an ellipsis cell on one line, as wide as its text).
+      render: (v: string) => (v.length > 120 ? `${v.slice(0, 120)}…` : v),
     },
     { title: t('enforcement.field.files'), dataIndex: 'file_count', width: 110 },
     {
