@@ -58,6 +58,7 @@ test.describe('law enforcement records on a phone', () => {
     await page.goto('/enforcement/create');
     const form = page.getByTestId('enforcement-create-page');
     await expect(form).toBeVisible();
+    await shot(page, 'enforcement-phone-create-top-en');
     const input = page.getByTestId('enforcement-file-input');
     await expect(input).toHaveAttribute('accept', 'image/*,video/*');
     await expect(input).toHaveAttribute('capture', 'environment');
