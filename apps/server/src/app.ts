@@ -22,6 +22,7 @@ import { registerGraphlibSweep } from './modules/graphlib/graphlib.sweep.js';
 import { graphlibFileRoutes } from './modules/graphlib/graphlib-files.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
+import { enforcementRoutes } from './modules/maintenance/enforcement/enforcement.routes.js';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
 import { registerWorkOrderDue } from './modules/maintenance/work-orders.due.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notifyRoutes, moduleDeps);
       // Maintenance work orders, fault repair, my work orders (docs/maintenance.md).
       await api.register(maintenanceRoutes, moduleDeps);
+      await api.register(enforcementRoutes, moduleDeps);
     },
     { prefix: API_PREFIX },
   );

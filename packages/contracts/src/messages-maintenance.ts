@@ -57,4 +57,34 @@ export const MAINTENANCE_MESSAGES = {
     en: 'checklist item {index} does not exist',
     es: 'el punto de control {index} no existe',
   },
+  'maintenance.enforcementFileRequired': {
+    zh: '请选择一个照片或视频文件',
+    en: 'a photo or video file is required',
+    es: 'se necesita un archivo de foto o vídeo',
+  },
+  'maintenance.enforcementFileTooLarge': {
+    zh: '{kind}不能超过 {max} MB',
+    en: 'the {kind} must not exceed {max} MB',
+    es: 'el archivo ({kind}) no debe superar {max} MB',
+  },
+  'maintenance.enforcementUnsupportedFile': {
+    zh: '只支持 JPEG、PNG 照片和 MP4、WebM 视频',
+    en: 'only JPEG and PNG photos and MP4 and WebM videos are accepted',
+    es: 'solo se aceptan fotos JPEG y PNG y vídeos MP4 y WebM',
+  },
+  'maintenance.enforcementUnknownFile': {
+    zh: '文件 {hash} 未上传',
+    en: 'file {hash} was not uploaded',
+    es: 'el archivo {hash} no se ha subido',
+  },
+  'maintenance.enforcementHasOrder': {
+    zh: '该执法记录已有未完成的工单 {id}',
+    en: 'this record already has open work order {id}',
+    es: 'este registro ya tiene la orden abierta {id}',
+  },
+  'maintenance.workOrdersOff': {
+    zh: '维保管理模块已关闭,不能生成工单',
+    en: 'the maintenance module is off: no work order can be raised',
+    es: 'el módulo de mantenimiento está desactivado: no se pueden crear órdenes',
+  },
 } satisfies Record<string, MessageTexts>;

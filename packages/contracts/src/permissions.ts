@@ -55,6 +55,15 @@ export const PERMISSION_GROUPS = {
     'maintenance.WorkOrder/handle',
     'maintenance.Repair/index',
   ],
+  /**
+   * Issue 22 item 5, law enforcement records: `index` lists, reads, verifies and exports them, `add`
+   * creates them (with photos and videos), `handle` raises a work order of type 2 from one.
+   */
+  enforcement: [
+    'maintenance.Enforcement/index',
+    'maintenance.Enforcement/add',
+    'maintenance.Enforcement/handle',
+  ],
   other: ['Others'],
 } as const;
 

@@ -7,6 +7,7 @@ import { deviceModelsBundle } from '../features/device-models/i18n';
 import { devicesBundle } from '../features/devices/i18n';
 import { fileDownloadBundle } from '../features/file-download/i18n';
 import { historyBundle } from '../features/history/i18n';
+import { enforcementBundle } from '../features/maintenance/enforcement-i18n';
 import { maintenanceBundle } from '../features/maintenance/i18n';
 import { monitorBundle } from '../features/monitor/i18n';
 import { noticesBundle } from '../features/notices/i18n';
@@ -41,5 +42,6 @@ export const featureBundles: readonly FeatureBundle[] = [
   otaSimsBundle,
   gatewayParamsBundle,
   maintenanceBundle,
+  enforcementBundle,
   screensBundle,
 ];

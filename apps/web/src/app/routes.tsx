@@ -40,6 +40,7 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import type { AccessContext, AppRoute } from './route-types';
+import { enforcementRoutes } from './routes-enforcement';
 import { maintenanceRoutes } from './routes-maintenance';
 import { otaRoutes } from './routes-ota';
 import { screenRoutes } from './routes-screens';
@@ -308,6 +309,7 @@ export const appRoutes: AppRoute[] = [
   },
   otaRoutes,
   maintenanceRoutes,
+  enforcementRoutes,
   {
     // Issue 17: a SCADA app (or a template on a device) running live; reached from the SCADA lists.
     path: '/scada/view/:id',

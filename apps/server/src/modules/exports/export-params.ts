@@ -3,6 +3,7 @@ import {
   dataReportQuery,
   deviceListQuery,
   type ExportKind,
+  enforcementListQuery,
   eventStatQuery,
   historyRowsQuery,
   noticeQuery,
@@ -36,6 +37,10 @@ export const EXPORT_KIND_RULES = {
   noticelog: {
     schema: noticeQuery.omit({ page: true, limit: true }),
     permissions: ['TriggerNotice/log', 'TriggerContact/index'],
+  },
+  enforcement: {
+    schema: enforcementListQuery.omit({ page: true, limit: true }),
+    permissions: ['maintenance.Enforcement/index'],
   },
 } as const satisfies Record<ExportKind, { schema: z.ZodType; permissions: readonly Permission[] }>;
 

@@ -81,11 +81,17 @@ export function createWorkOrdersService(deps: WorkOrdersServiceDeps) {
     /**
      * Raises an order in the caller's tenant. With `alarm_id` it is a repair of that alarm's device and
      * the alarm becomes dispatched (SPEC 3) in the same transaction; with `assignee_id` the order is
-     * dispatched at once and the assignee notified.
+     * dispatched at once and the assignee notified. `links.recordId` ties it to an enforcement record;
+     * `links.guard` runs first in the transaction (it locks and checks what the order is raised from).
      */
-    async create(scope: Scope, body: WorkOrderCreateBody): Promise<WorkOrderDetail> {
+    async create(
+      scope: Scope,
+      body: WorkOrderCreateBody,
+      links: { recordId?: number; guard?: (tx: Executor) => Promise<void> } = {},
+    ): Promise<WorkOrderDetail> {
       const now = clock();
       const id = await repo.transaction(async (tx) => {
+        await links.guard?.(tx);
         let deviceId = body.device_id ?? null;
         let type: number = body.type;
         const alarmId = body.alarm_id ?? null;
@@ -116,6 +122,7 @@ export function createWorkOrdersService(deps: WorkOrdersServiceDeps) {
             createdBy: scope.userId,
             assigneeId: assignee?.id ?? null,
             checklist: body.checklist.map((label) => ({ label, done: null, note: '' })),
+            recordId: links.recordId ?? null,
           },
           tx,
         );

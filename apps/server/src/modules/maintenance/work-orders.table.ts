@@ -16,6 +16,7 @@ import {
 import { alarmLog } from '../alarms/alarms.table.js';
 import { devices } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
+import { enforcementRecords } from './enforcement/enforcement.table.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
@@ -50,7 +51,7 @@ export const workOrders = pgTable(
     checklist: jsonb('checklist').$type<ChecklistItem[]>().notNull().default(sql`'[]'::jsonb`),
     planId: integer('plan_id'),
     assetId: integer('asset_id'),
-    recordId: integer('record_id'),
+    recordId: integer('record_id').references(() => enforcementRecords.id, { onDelete: 'set null' }),
     /** Set when the leader's tick noticed the assignee (cleared when the due time or assignee changes). */
     dueSoonNoticedAt: ts('due_soon_noticed_at'),
     overdueNoticedAt: ts('overdue_noticed_at'),
@@ -64,6 +65,7 @@ export const workOrders = pgTable(
     index('work_orders_device_idx').on(t.deviceId),
     index('work_orders_alarm_idx').on(t.alarmId),
     index('work_orders_due_idx').on(t.status, t.dueAt),
+    index('work_orders_record_idx').on(t.recordId),
   ],
 );
 

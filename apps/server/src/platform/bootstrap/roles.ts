@@ -30,6 +30,8 @@ export const DEMO_PERMISSIONS: Permission[] = [
   'maintenance.WorkOrder/index',
   'maintenance.WorkOrder/handle',
   'maintenance.Repair/index',
+  // Law enforcement records: the list, the detail and the chain's verify, read only.
+  'maintenance.Enforcement/index',
 ];
 
 /** System roles (owner null) kept up to date on every start. */

@@ -226,6 +226,7 @@ const en: Texts = {
       recharge: 'Recharge center',
       user: 'User center',
       maintenance: 'Maintenance',
+      enforcement: 'Law enforcement',
       other: 'Other',
     },
     perm: {
@@ -280,6 +281,9 @@ const en: Texts = {
       maintenance_WorkOrder_dispatch: 'Dispatch, close and end work orders',
       maintenance_WorkOrder_handle: 'My work orders (handle)',
       maintenance_Repair_index: 'Fault repair',
+      maintenance_Enforcement_index: 'Law enforcement records (read, verify, export)',
+      maintenance_Enforcement_add: 'Create law enforcement records',
+      maintenance_Enforcement_handle: 'Handle records as work orders',
     },
   },
 };

@@ -226,6 +226,7 @@ const es: Texts = {
       recharge: 'Centro de recargas',
       user: 'Centro de usuarios',
       maintenance: 'Mantenimiento',
+      enforcement: 'Inspecciones',
       other: 'Otros',
     },
     perm: {
@@ -280,6 +281,9 @@ const es: Texts = {
       maintenance_WorkOrder_dispatch: 'Asignar, cerrar y terminar órdenes',
       maintenance_WorkOrder_handle: 'Mis órdenes de trabajo (atender)',
       maintenance_Repair_index: 'Reparación de averías',
+      maintenance_Enforcement_index: 'Registros de inspección (ver, verificar, exportar)',
+      maintenance_Enforcement_add: 'Crear registros de inspección',
+      maintenance_Enforcement_handle: 'Tramitar registros como órdenes',
     },
   },
 };

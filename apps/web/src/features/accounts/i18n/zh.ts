@@ -223,6 +223,7 @@ const zh = {
       recharge: '充值中心',
       user: '用户中心',
       maintenance: '运维管理',
+      enforcement: '执法记录',
       other: '其他',
     },
     perm: {
@@ -277,6 +278,9 @@ const zh = {
       maintenance_WorkOrder_dispatch: '派单、关闭和终止工单',
       maintenance_WorkOrder_handle: '我的工单(处理)',
       maintenance_Repair_index: '故障报修',
+      maintenance_Enforcement_index: '执法记录(查看、校验、导出)',
+      maintenance_Enforcement_add: '新建执法记录',
+      maintenance_Enforcement_handle: '执法记录转工单',
     },
   },
 };
