@@ -41,6 +41,7 @@ import { registerReportScheduler } from './modules/reports/report-scheduler.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { scadaRoutes } from './modules/scada/scada.routes.js';
+import { customScreensRoutes } from './modules/custom-screens/custom-screens.routes.js';
 import { screensRoutes } from './modules/screens/screens.routes.js';
 import { phoneRoutes } from './modules/sms/phone.routes.js';
 import { smsSettingsRoutes } from './modules/sms/sms-settings.routes.js';
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(overviewRoutes, moduleDeps);
       // Monitoring screens: big screen figures, device map, basemap setting (docs/screens.md).
       await api.register(screensRoutes, moduleDeps);
+      await api.register(customScreensRoutes, moduleDeps);
       // Trigger contacts and notices (docs/api-alarms.md "Contacts and notices").
       await api.register(contactsRoutes, moduleDeps);
       // SMS and voice providers, receipts and phone codes (docs/notices.md).

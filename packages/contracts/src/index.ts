@@ -29,6 +29,7 @@ export * from './overview.js';
 export * from './password.js';
 export * from './permissions.js';
 export * from './scada.js';
+export * from './custom-screens.js';
 export * from './screens.js';
 export * from './sms.js';
 export * from './system.js';
