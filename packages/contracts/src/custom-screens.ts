@@ -21,7 +21,9 @@ export const CUSTOM_SCREEN_LIMITS = {
 export const CUSTOM_WIDGET_KINDS = ['number', 'value', 'gauge', 'line', 'bar'] as const;
 export type CustomWidgetKind = (typeof CUSTOM_WIDGET_KINDS)[number];
 
-export const screenColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'a #rgb or #rrggbb colour');
+export const screenColor = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'a #rgb or #rrggbb colour');
 const widgetId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '1-64 of A-Z a-z 0-9 _ -');
 const pointId = z.number().int().positive();
 
@@ -92,9 +94,14 @@ export const customScreenDocument = z
   .superRefine((doc, ctx) => {
     const ids = Object.keys(doc.widgets);
     if (ids.length > CUSTOM_SCREEN_LIMITS.widgets)
-      ctx.addIssue({ code: 'custom', path: ['widgets'], message: `at most ${CUSTOM_SCREEN_LIMITS.widgets} widgets` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['widgets'],
+        message: `at most ${CUSTOM_SCREEN_LIMITS.widgets} widgets`,
+      });
     for (const [key, w] of Object.entries(doc.widgets))
-      if (w.id !== key) ctx.addIssue({ code: 'custom', path: ['widgets', key, 'id'], message: 'must equal its key' });
+      if (w.id !== key)
+        ctx.addIssue({ code: 'custom', path: ['widgets', key, 'id'], message: 'must equal its key' });
     const seen = new Set<string>();
     doc.order.forEach((id, i) => {
       if (!doc.widgets[id] || seen.has(id))
@@ -192,7 +199,10 @@ export const screenPointsAnswer = z.object({ points: z.array(screenPoint) });
 export type ScreenPointsAnswer = z.infer<typeof screenPointsAnswer>;
 
 export const screenPointsBody = z.strictObject({
-  points: z.array(pointId).min(1).max(CUSTOM_SCREEN_LIMITS.widgets * CUSTOM_SCREEN_LIMITS.pointsPerSource),
+  points: z
+    .array(pointId)
+    .min(1)
+    .max(CUSTOM_SCREEN_LIMITS.widgets * CUSTOM_SCREEN_LIMITS.pointsPerSource),
 });
 
 /** A source's data: one series per point, `[epoch ms, value]`, aggregated into at most ~120 buckets. */

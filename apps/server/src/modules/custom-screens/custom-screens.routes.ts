@@ -109,7 +109,12 @@ export const customScreensRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     '/custom-screen/:id',
     {
       config,
-      schema: { tags, summary: 'A custom screen with its document', params: idParams, response: okResponse(customScreenDetail) },
+      schema: {
+        tags,
+        summary: 'A custom screen with its document',
+        params: idParams,
+        response: okResponse(customScreenDetail),
+      },
     },
     async (request) => ok(await service.get(scopeOf(request), request.params.id)),
   );
@@ -152,7 +157,12 @@ export const customScreensRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     '/custom-screen/:id/share',
     {
       config,
-      schema: { tags, summary: 'Revoke the external link', params: idParams, response: okResponse(customScreenShare) },
+      schema: {
+        tags,
+        summary: 'Revoke the external link',
+        params: idParams,
+        response: okResponse(customScreenShare),
+      },
     },
     async (request) => ok(await service.revokeShare(scopeOf(request), request.params.id)),
   );
@@ -188,7 +198,12 @@ export const customScreensRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     '/screen-share/:token',
     {
       config: shareConfig,
-      schema: { tags, summary: 'External link: the screen (read-only)', params: tokenParams, response: okResponse(sharedScreen) },
+      schema: {
+        tags,
+        summary: 'External link: the screen (read-only)',
+        params: tokenParams,
+        response: okResponse(sharedScreen),
+      },
     },
     async (request) => ok(await service.sharedScreen(request.params.token)),
   );

@@ -192,11 +192,16 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
     async create(scope: Scope, body: CustomScreenCreateBody): Promise<CustomScreenDetail> {
       requireEditor(scope);
       const document =
-        body.document === undefined ? emptyScreenDocument() : checkScreenDocument(body.document, 'body.document');
+        body.document === undefined
+          ? emptyScreenDocument()
+          : checkScreenDocument(body.document, 'body.document');
       const ownerUserId = scope.dataOwnerId;
       const row = await repo.transaction(async (tx) => {
         await assertWithinLimit(tx, ownerUserId, 'screens');
-        return repo.insert({ ownerUserId, name: body.name, document, published: false, shareToken: null }, tx);
+        return repo.insert(
+          { ownerUserId, name: body.name, document, published: false, shareToken: null },
+          tx,
+        );
       });
       return detail(row);
     },
