@@ -10,7 +10,7 @@ const DEVICE = 'Cold room A';
 
 async function addWidget(page: Page, kind: string, point: string) {
   await page.getByTestId(`cs-add-${kind}`).click();
-  const modal = page.locator('.ant-modal-content', { has: page.getByTestId('cs-add-device') });
+  const modal = page.locator('.ant-modal', { has: page.getByTestId('cs-add-device') });
   const device = modal.getByTestId('cs-add-device');
   await choose(
     async () => {

@@ -39,7 +39,7 @@ export default function CustomScreensPage() {
 
   const columns: ColumnsType<CustomScreenRow> = [
     { title: t('customScreens.columns.name'), dataIndex: 'name', width: 220 },
-    { title: t('customScreens.columns.version'), dataIndex: 'version', width: 90 },
+    { title: t('customScreens.columns.version'), dataIndex: 'version', width: 80 },
     {
       title: t('customScreens.columns.published'),
       dataIndex: 'published',
@@ -58,7 +58,7 @@ export default function CustomScreensPage() {
     {
       title: t('customScreens.columns.share'),
       dataIndex: 'share_token',
-      width: 360,
+      width: 320,
       render: (token: string | null, row) =>
         token ? (
           <Space size={4} wrap>
