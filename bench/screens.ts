@@ -78,7 +78,8 @@ function serve(dirs: string[]) {
         }
       });
     if (!file) {
-      res.writeHead(404).end();
+      // No favicon: answered empty so the page's console stays clean.
+      res.writeHead(path === '/favicon.ico' ? 204 : 404).end();
       return;
     }
     const size = statSync(file).size;
@@ -98,6 +99,23 @@ function serve(dirs: string[]) {
     res.writeHead(200, { 'content-type': type, 'content-length': size });
     createReadStream(file).pipe(res);
   });
+}
+
+/** Seconds a harness step may take before the run stops with its name (never hangs silently). */
+const STEP_TIMEOUT_S = Number(process.env.BENCH_SCREENS_STEP_TIMEOUT ?? 180);
+async function step<T>(name: string, run: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`bench step "${name}" took over ${STEP_TIMEOUT_S} s`)),
+      STEP_TIMEOUT_S * 1000,
+    );
+  });
+  try {
+    return await Promise.race([run, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function main() {
@@ -159,27 +177,33 @@ async function main() {
         throw new Error(`harness did not load: ${errors.join('\n') || String(error)}`);
       });
     const mapRun = async (n: number) => {
-      const firstIdleMs = await page.evaluate(
-        (count) => (globalThis as unknown as WithHarness).mapBench.mount(count),
-        n,
+      const firstIdleMs = await step(
+        `map mount ${n}`,
+        page.evaluate((count) => (globalThis as unknown as WithHarness).mapBench.mount(count), n),
       );
-      const frames = await page.evaluate(
-        (s) => (globalThis as unknown as WithHarness).mapBench.panZoom(s),
-        SECONDS,
+      const frames = await step(
+        `map pan/zoom ${n}`,
+        page.evaluate((s) => (globalThis as unknown as WithHarness).mapBench.panZoom(s), SECONDS),
       );
       return { devices: n, first_idle_ms: firstIdleMs, frames };
     };
     const emptyMap = await mapRun(0);
     const fullMap = await mapRun(DEVICES);
 
-    await page.evaluate(() => (globalThis as unknown as WithHarness).screenBench.mount());
-    const idle = await page.evaluate(
-      (s) => (globalThis as unknown as WithHarness).screenBench.stream(0, s),
-      SECONDS,
+    await step(
+      'big screen mount',
+      page.evaluate(() => (globalThis as unknown as WithHarness).screenBench.mount()),
     );
-    const live = await page.evaluate(
-      ([r, s]) => (globalThis as unknown as WithHarness).screenBench.stream(r, s),
-      [RATE, SECONDS] as const,
+    const idle = await step(
+      'big screen baseline',
+      page.evaluate((s) => (globalThis as unknown as WithHarness).screenBench.stream(0, s), SECONDS),
+    );
+    const live = await step(
+      'big screen live',
+      page.evaluate(([r, s]) => (globalThis as unknown as WithHarness).screenBench.stream(r, s), [
+        RATE,
+        SECONDS,
+      ] as const),
     );
     if (errors.length) throw new Error(errors.join('\n'));
 

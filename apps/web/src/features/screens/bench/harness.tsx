@@ -65,13 +65,20 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let map: MapLibreMap | null = null;
 
 const mapBench = {
-  /** Mounts the map with `n` devices; resolves when the first render settled. */
-  mount(n: number): Promise<number> {
+  /**
+   * Mounts a new map with `n` devices; resolves when the first render settled. The previous map is
+   * unmounted first and the new one has its own key: React would otherwise keep the mounted map (same
+   * component, same basemap), which never fires `load` again, so `onReady` never came and the run hung
+   * until Chromium was killed (the "crash" of the first runs) - and two WebGL contexts never coexist.
+   */
+  async mount(n: number): Promise<number> {
     map = null;
+    root.render(null);
+    await new Promise((r) => requestAnimationFrame(r));
     const started = performance.now();
     return new Promise((resolve) => {
       root.render(
-        <div style={{ width: 1440, height: 900 }}>
+        <div key={`map-${n}`} style={{ width: 1440, height: 900 }}>
           <style>{'.device-map-canvas{height:900px!important;border-radius:0}'}</style>
           <DeviceMapCanvas
             config={{ tile_url: null, attribution: '' }}
