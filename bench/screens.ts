@@ -206,6 +206,13 @@ async function main() {
       ] as const),
     );
     if (errors.length) throw new Error(errors.join('\n'));
+    // Which rasteriser drew the map: with --disable-gpu it is SwiftShader (software GL on the CPU), whose
+    // frame times bound the empty map's as much as the devices' (compare with the baseline).
+    const webgl = await page.evaluate(`(() => {
+      const gl = document.createElement('canvas').getContext('webgl');
+      const info = gl && gl.getExtension('WEBGL_debug_renderer_info');
+      return gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : 'none';
+    })()`);
 
     const result = {
       bench: 'screens',
@@ -213,6 +220,7 @@ async function main() {
       load_average_1m: Math.round(loadavg()[0]! * 100) / 100,
       cpus: cpus().length,
       harness_bytes: bytes,
+      webgl_renderer: webgl,
       device_map: {
         devices: DEVICES,
         seconds: SECONDS,
@@ -220,6 +228,9 @@ async function main() {
         baseline_empty_map: emptyMap,
         target_p95_ms: 33,
         ok: fullMap.frames.p95_ms < 33,
+        /** The devices' cost over the empty map's on this machine (1 = none). */
+        p95_vs_baseline:
+          Math.round((fullMap.frames.p95_ms / Math.max(1, emptyMap.frames.p95_ms)) * 100) / 100,
       },
       big_screen: {
         updates_per_second: RATE,
@@ -228,6 +239,7 @@ async function main() {
         baseline_no_updates: idle,
         target_fps: 30,
         ok: live.fps >= 30,
+        fps_vs_baseline: Math.round((live.fps / Math.max(1, idle.fps)) * 100) / 100,
       },
       wall_seconds: Math.round((Date.now() - started) / 1000),
     };

@@ -62,6 +62,17 @@ function devices(n: number): MapDevice[] {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Polls `get` every 20 ms until it answers something (at most 20 s). */
+async function until<T>(get: () => T | null): Promise<T> {
+  const end = performance.now() + 20_000;
+  for (;;) {
+    const value = get();
+    if (value !== null) return value;
+    if (performance.now() > end) throw new Error('timed out waiting in the harness');
+    await sleep(20);
+  }
+}
+
 let map: MapLibreMap | null = null;
 
 const mapBench = {
@@ -193,8 +204,16 @@ const screenBench = {
         <Screen />
       </QueryClientProvider>,
     );
-    await sleep(200);
-    FakeSocket.latest().open();
+    // The live client opens its socket once the panels hold it (after a token read): wait for it rather
+    // than a fixed pause, which a busy machine outlasted ("no socket made").
+    const socket = await until(() => {
+      try {
+        return FakeSocket.latest();
+      } catch {
+        return null;
+      }
+    });
+    socket.open();
     await sleep(200);
   },
   /** `perSecond` LD frames a second (plus one AL per 100) for `seconds`, spread over each second. */
