@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alarmLogRow } from './alarms.js';
 import { SERIES_FUNCTIONS } from './telemetry.js';
 
 /**
@@ -15,10 +16,11 @@ export const CUSTOM_SCREEN_LIMITS = {
   maxWindow: 7 * 86_400,
   canvas: 8192,
   text: 500,
+  alarmDevices: 50,
 } as const;
 
 /** Widget kinds in palette order (the issue's list, first ones first). */
-export const CUSTOM_WIDGET_KINDS = ['number', 'value', 'gauge', 'line', 'bar'] as const;
+export const CUSTOM_WIDGET_KINDS = ['number', 'value', 'gauge', 'line', 'bar', 'alarms'] as const;
 export type CustomWidgetKind = (typeof CUSTOM_WIDGET_KINDS)[number];
 
 export const screenColor = z
@@ -68,6 +70,13 @@ export const screenWidget = z.discriminatedUnion('kind', [
     .refine((w) => w.min < w.max, { message: 'min must be below max', path: ['max'] }),
   z.strictObject({ ...common, kind: z.literal('line'), source: screenSource }),
   z.strictObject({ ...common, kind: z.literal('bar'), source: screenSource }),
+  /** The latest alarms of these devices (newest first, `rows` of them). */
+  z.strictObject({
+    ...common,
+    kind: z.literal('alarms'),
+    devices: z.array(z.number().int().positive()).min(1).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
+    rows: z.number().int().min(1).max(50).default(10),
+  }),
 ]);
 export type ScreenWidget = z.infer<typeof screenWidget>;
 
@@ -220,6 +229,16 @@ export const screenSourceData = z.object({
 export type ScreenSourceData = z.infer<typeof screenSourceData>;
 
 export const screenShareQuery = z.object({ widget: widgetId });
+
+/** An alarm list widget's rows (newest first). */
+export const screenAlarmsAnswer = z.object({ rows: z.array(alarmLogRow) });
+export type ScreenAlarmsAnswer = z.infer<typeof screenAlarmsAnswer>;
+
+export const screenAlarmsPreviewBody = z.strictObject({
+  devices: z.array(z.number().int().positive()).min(1).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
+  rows: z.number().int().min(1).max(50),
+});
+export type ScreenAlarmsPreviewBody = z.infer<typeof screenAlarmsPreviewBody>;
 
 /** What an external link opens: the screen, read-only. */
 export const sharedScreen = z.object({

@@ -6,6 +6,8 @@ import {
   customScreenShare,
   customScreenUpdateBody,
   listOf,
+  screenAlarmsAnswer,
+  screenAlarmsPreviewBody,
   screenPointsAnswer,
   screenPointsBody,
   screenShareQuery,
@@ -18,6 +20,7 @@ import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
+import { createAlarmRows } from '../alarms/alarm-rows.service.js';
 import { createDeviceLookup } from '../devices/device-lookup.service.js';
 import { buildDeviceServices } from '../devices/devices.module.js';
 import { createTelemetryRepository } from '../telemetry/telemetry.repository.js';
@@ -43,6 +46,7 @@ export const customScreensRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     repo: createCustomScreensRepository(db),
     devices: deviceLookup,
     latest: telemetryRepo,
+    alarms: createAlarmRows(db),
     telemetry: createTelemetryService({
       repo: telemetryRepo,
       deviceLookup,
@@ -104,6 +108,47 @@ export const customScreensRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
       },
     },
     async (request) => ok(await service.previewData(scopeOf(request), request.body)),
+  );
+  app.post(
+    '/custom-screen/preview/alarms',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Designer: the latest alarms of these devices (visible to the caller)',
+        body: screenAlarmsPreviewBody,
+        response: okResponse(screenAlarmsAnswer),
+      },
+    },
+    async (request) => ok(await service.previewAlarms(scopeOf(request), request.body)),
+  );
+  app.get(
+    '/custom-screen/:id/alarms',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'An alarm list widget: the latest alarms of the devices it names',
+        params: idParams,
+        querystring: screenShareQuery,
+        response: okResponse(screenAlarmsAnswer),
+      },
+    },
+    async (request) => ok(await service.alarms(scopeOf(request), request.params.id, request.query.widget)),
+  );
+  app.get(
+    '/screen-share/:token/alarms',
+    {
+      config: shareConfig,
+      schema: {
+        tags,
+        summary: 'External link: an alarm list widget (only the devices it names)',
+        params: tokenParams,
+        querystring: screenShareQuery,
+        response: okResponse(screenAlarmsAnswer),
+      },
+    },
+    async (request) => ok(await service.sharedAlarms(request.params.token, request.query.widget)),
   );
   app.get(
     '/custom-screen/:id',

@@ -10,6 +10,7 @@ import {
   customScreenDocument,
   emptyScreenDocument,
   type ListResult,
+  type ScreenAlarmsAnswer,
   type ScreenPointsAnswer,
   type ScreenSource,
   type ScreenSourceData,
@@ -22,6 +23,7 @@ import { hasPermission } from '../../platform/auth/scope.js';
 import { noPermission, paramError, userMessage } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
 import { assertWithinLimit } from '../../platform/tenancy/resource-limits.js';
+import type { AlarmRows } from '../alarms/alarm-rows.service.js';
 import { notFound } from '../devices/device-errors.js';
 import type { DeviceLookup } from '../devices/device-lookup.service.js';
 import type { TelemetryRepository } from '../telemetry/telemetry.repository.js';
@@ -33,6 +35,7 @@ export interface CustomScreensServiceDeps {
   devices: Pick<DeviceLookup, 'findVisible' | 'expiredBefore'>;
   telemetry: Pick<TelemetryService, 'series'>;
   latest: Pick<TelemetryRepository, 'pointsWithLatest' | 'points'>;
+  alarms: Pick<AlarmRows, 'latestVisible'>;
   clock: () => Date;
   /** Issue 20 item 4: days after expiry before a device's data is locked. */
   graceDays: number;
@@ -161,6 +164,20 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
     };
   }
 
+  /** The latest alarms of `devices` the scope sees, leaving out devices whose data is locked. */
+  async function alarms(scope: Scope, devices: readonly number[], rows: number): Promise<ScreenAlarmsAnswer> {
+    const cutoff = new Date(deps.clock().getTime() - deps.graceDays * DAY_MS);
+    const locked = new Set(await deps.devices.expiredBefore(devices, cutoff));
+    const open = devices.filter((d) => !locked.has(d));
+    return { rows: open.length === 0 ? [] : await deps.alarms.latestVisible(scope, rows, open) };
+  }
+
+  function alarmWidget(doc: CustomScreenDocument, widgetId: string) {
+    const widget = Object.hasOwn(doc.widgets, widgetId) ? doc.widgets[widgetId] : undefined;
+    if (widget?.kind !== 'alarms') throw userMessage('screen.unknownWidget', { id: widgetId }, 404);
+    return widget;
+  }
+
   function widgetSource(doc: CustomScreenDocument, widgetId: string): ScreenSource {
     const widget = Object.hasOwn(doc.widgets, widgetId) ? doc.widgets[widgetId] : undefined;
     if (!widget || !('source' in widget)) throw userMessage('screen.unknownWidget', { id: widgetId }, 404);
@@ -273,6 +290,28 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
     async previewData(scope: Scope, source: ScreenSource): Promise<ScreenSourceData> {
       requireEditor(scope);
       return data(scope, source);
+    },
+
+    /** An alarm list widget of the stored screen. */
+    async alarms(scope: Scope, id: number, widgetId: string): Promise<ScreenAlarmsAnswer> {
+      const row = await visible(scope, id);
+      const widget = alarmWidget(row.document, widgetId);
+      return alarms(scope, widget.devices, widget.rows);
+    },
+
+    async previewAlarms(
+      scope: Scope,
+      body: { devices: number[]; rows: number },
+    ): Promise<ScreenAlarmsAnswer> {
+      requireEditor(scope);
+      return alarms(scope, body.devices, body.rows);
+    },
+
+    /** Only the devices the shared screen's alarm list names, read as its owner. */
+    async sharedAlarms(token: string, widgetId: string): Promise<ScreenAlarmsAnswer> {
+      const { screen, ownerPath } = await shared(token);
+      const widget = alarmWidget(screen.document, widgetId);
+      return alarms(ownerScope(screen.ownerUserId, ownerPath), widget.devices, widget.rows);
     },
 
     async sharedScreen(token: string): Promise<SharedScreen> {

@@ -2,6 +2,7 @@ import type {
   CustomScreenDetail,
   CustomScreenRow,
   ListResult,
+  ScreenAlarmsAnswer,
   ScreenPointsAnswer,
   ScreenSourceData,
   SharedScreen,
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestPoint } from '../../pipeline/pipeline.fixtures.js';
 import { call, createDevice, createRole, createUser, tokenFor } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { insertAlarm } from '../alarms/alarms.fixtures.js';
 import { devices } from '../devices/devices.table.js';
 
 const DAY = 86_400_000;
@@ -269,5 +271,48 @@ describe('custom screen permissions and the limit', () => {
       token: limited.token,
     });
     expect(list.body.data.total).toBe(1);
+  });
+});
+
+describe('custom screen alarm lists', () => {
+  it('list the latest alarms of the devices they name; a link reads only those devices', async () => {
+    const second = (await createDevice(t.database, { ownerUserId: owner.user.id, title: 'Chiller' })).id;
+    const now = t.clock().getTime();
+    await insertAlarm(t.database, { deviceId, at: new Date(now - 60_000), message: 'boiler hot' });
+    await insertAlarm(t.database, { deviceId, at: new Date(now - 30_000), message: 'boiler hotter' });
+    await insertAlarm(t.database, { deviceId: second, at: new Date(now - 10_000), message: 'chiller' });
+    const doc = {
+      ...document({ a: pointA, b: pointB }),
+      widgets: {
+        a1: {
+          id: 'a1',
+          kind: 'alarms',
+          frame: { x: 0, y: 0, w: 400, h: 300 },
+          title: '',
+          devices: [deviceId],
+          rows: 5,
+        },
+      },
+      order: ['a1'],
+    };
+    const made = await create(owner.token, { name: 'Alarms', document: doc });
+    expect(made.body.code).toBe(0);
+    const id = made.body.data.id;
+    const list = await call<ScreenAlarmsAnswer>(t.app, 'GET', `/custom-screen/${id}/alarms?widget=a1`, {
+      token: owner.token,
+    });
+    expect(list.body.data.rows.map((r) => r.device_id)).toEqual([deviceId, deviceId]);
+    expect(list.body.data.rows[0]!.at > list.body.data.rows[1]!.at).toBe(true);
+    const token = (
+      await call<{ share_token: string }>(t.app, 'POST', `/custom-screen/${id}/share`, { token: owner.token })
+    ).body.data.share_token;
+    const shared = await call<ScreenAlarmsAnswer>(t.app, 'GET', `/screen-share/${token}/alarms?widget=a1`);
+    expect(shared.body.data.rows.map((r) => r.device_id)).toEqual([deviceId, deviceId]);
+    // Another tenant's preview of the same device reads nothing.
+    const theirs = await call<ScreenAlarmsAnswer>(t.app, 'POST', '/custom-screen/preview/alarms', {
+      token: other.token,
+      body: { devices: [deviceId], rows: 5 },
+    });
+    expect(theirs.body.data.rows).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import type {
   CustomScreenDetail,
   CustomScreenRow,
   ListResult,
+  ScreenAlarmsAnswer,
   ScreenPointsAnswer,
   ScreenSource,
   ScreenSourceData,
@@ -162,6 +163,40 @@ export function useSharedScreen(token: string) {
       api.get<SharedScreen>(`/screen-share/${encodeURIComponent(token)}`, {}, { signal, notify: false }),
     // A changed screen shows on the wall within a minute.
     refetchInterval: 60_000,
+    retry: false,
+  });
+}
+
+/** Alarm lists re-read this often. */
+export const ALARMS_REFETCH_MS = 5000;
+
+export function fetchAlarms(
+  source: ScreenDataSource,
+  widgetId: string,
+  body: { devices: number[]; rows: number },
+  signal?: AbortSignal,
+): Promise<ScreenAlarmsAnswer> {
+  if (source.kind === 'screen')
+    return api.get(`/custom-screen/${source.id}/alarms`, { widget: widgetId }, { signal, notify: false });
+  if (source.kind === 'share')
+    return api.get(
+      `/screen-share/${encodeURIComponent(source.token)}/alarms`,
+      { widget: widgetId },
+      { signal, notify: false },
+    );
+  return api.post('/custom-screen/preview/alarms', body, { signal, notify: false });
+}
+
+export function useScreenAlarms(
+  source: ScreenDataSource,
+  widgetId: string,
+  body: { devices: number[]; rows: number },
+) {
+  return useQuery({
+    queryKey: [...customScreenKeys.all, 'alarms', scopeKey(source), widgetId, JSON.stringify(body)],
+    queryFn: ({ signal }) => fetchAlarms(source, widgetId, body, signal),
+    refetchInterval: ALARMS_REFETCH_MS,
+    placeholderData: keepPreviousData,
     retry: false,
   });
 }

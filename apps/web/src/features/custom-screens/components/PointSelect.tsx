@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { usePoints } from '../../devices/api/points';
 import { DeviceSearchSelect } from '../../devices/components/DeviceSearchSelect';
 
-/** A device, then one of its points; `onPick` gets the point id. */
+/** A device, then one of its points; `onPick` gets the point id (the device id with `deviceOnly`). */
 export function PointSelect({
   onPick,
   testId = 'cs-point',
+  deviceOnly = false,
 }: {
-  onPick: (pointId: number) => void;
+  onPick: (id: number) => void;
   testId?: string;
+  deviceOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const [deviceId, setDeviceId] = useState<number>();
@@ -18,7 +20,7 @@ export function PointSelect({
     <Flex vertical gap={6}>
       <DeviceSearchSelect
         value={deviceId ?? null}
-        onChange={setDeviceId}
+        onChange={(id) => (deviceOnly && id ? onPick(id) : setDeviceId(id))}
         testId={`${testId}-device`}
         ariaLabel={t('customScreens.designer.device')}
         placeholder={t('customScreens.designer.device')}

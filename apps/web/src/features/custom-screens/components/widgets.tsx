@@ -3,7 +3,7 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart, registerCharts } from '../../../shared/components/EChart';
-import { type ScreenDataSource, useSourceData } from '../api/custom-screens';
+import { type ScreenDataSource, useScreenAlarms, useSourceData } from '../api/custom-screens';
 import { formatValue, gaugeLevel, sourceFigure, type THEMES, toNumber } from '../lib/document';
 
 registerCharts([BarChart, LineChart]);
@@ -183,6 +183,58 @@ function ChartWidget({
   );
 }
 
+const LEVEL_COLORS = ['#8c8c8c', '#1677ff', '#faad14', '#fa541c', '#f5222d'];
+
+/** The latest alarms of the devices it names, newest first (re-read every few seconds). */
+function AlarmsWidget({
+  widget,
+  env,
+}: {
+  widget: Extract<ScreenWidget, { kind: 'alarms' }>;
+  env: WidgetEnv;
+}) {
+  const { t } = useTranslation();
+  const body = useMemo(() => ({ devices: widget.devices, rows: widget.rows }), [widget.devices, widget.rows]);
+  const alarms = useScreenAlarms(env.source, widget.id, body);
+  const rows = alarms.data?.rows ?? [];
+  return (
+    <Frame widget={widget} env={env}>
+      {alarms.error ? (
+        <ErrorText error={alarms.error} />
+      ) : rows.length === 0 ? (
+        <div
+          className="cs-caption"
+          style={{ color: env.theme.muted }}
+          data-testid={`cs-alarms-empty-${widget.id}`}
+        >
+          {t('customScreens.widget.noAlarms')}
+        </div>
+      ) : (
+        <ul className="cs-alarms" data-testid={`cs-alarms-${widget.id}`}>
+          {rows.map((a) => (
+            <li key={a.id} style={{ borderColor: env.theme.border }}>
+              <span
+                className="cs-alarm-dot"
+                style={{ background: LEVEL_COLORS[a.level] ?? LEVEL_COLORS[3] }}
+              />
+              <span className="cs-alarm-time" style={{ color: env.theme.muted }}>
+                {new Date(a.at).toLocaleTimeString([], {
+                  hour: '2-digit',
+                  minute: '2-digit',
+                  second: '2-digit',
+                })}
+              </span>
+              <span className="cs-alarm-text" style={{ color: widget.color ?? env.theme.text }}>
+                {a.device_title} · {a.message}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Frame>
+  );
+}
+
 export function Widget({ widget, env }: { widget: ScreenWidget; env: WidgetEnv }) {
   switch (widget.kind) {
     case 'value':
@@ -194,6 +246,8 @@ export function Widget({ widget, env }: { widget: ScreenWidget; env: WidgetEnv }
     case 'line':
     case 'bar':
       return <ChartWidget widget={widget} env={env} />;
+    case 'alarms':
+      return <AlarmsWidget widget={widget} env={env} />;
   }
 }
 

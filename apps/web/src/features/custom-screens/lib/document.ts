@@ -15,6 +15,7 @@ const SIZES: Record<CustomWidgetKind, { w: number; h: number }> = {
   gauge: { w: 300, h: 260 },
   line: { w: 560, h: 300 },
   bar: { w: 560, h: 300 },
+  alarms: { w: 560, h: 360 },
 };
 
 const nextId = (doc: CustomScreenDocument, kind: string): string => {
@@ -24,7 +25,10 @@ const nextId = (doc: CustomScreenDocument, kind: string): string => {
   }
 };
 
-/** A new widget of `kind` bound to `point` (every kind binds at least one point), placed at x, y. */
+/**
+ * A new widget of `kind` bound to `point` (every kind binds at least one point; an alarm list binds a
+ * device: `point` is then a device id), placed at x, y.
+ */
 export function newWidget(
   doc: CustomScreenDocument,
   kind: CustomWidgetKind,
@@ -46,6 +50,8 @@ export function newWidget(
       return { ...base, kind, source };
     case 'bar':
       return { ...base, kind, source: { ...source, aggregation: 'max' } };
+    case 'alarms':
+      return { ...base, kind, devices: [point], rows: 10 };
   }
 }
 

@@ -186,9 +186,16 @@ function Designer({
         onCancel={() => setAdding(null)}
         destroyOnHidden
       >
-        <Typography.Paragraph>{t('customScreens.designer.pickPointFirst')}</Typography.Paragraph>
+        <Typography.Paragraph>
+          {t(
+            adding === 'alarms'
+              ? 'customScreens.designer.pickDeviceFirst'
+              : 'customScreens.designer.pickPointFirst',
+          )}
+        </Typography.Paragraph>
         <PointSelect
           testId="cs-add"
+          deviceOnly={adding === 'alarms'}
           onPick={(pointId) => {
             if (!adding) return;
             const count = doc.order.length;
@@ -402,6 +409,45 @@ function WidgetProperties({
                 label: t('customScreens.windowMinutes', { count: w / 60 }),
               }))}
               data-testid="cs-prop-window"
+            />
+          </Form.Item>
+        </>
+      ) : null}
+      {widget.kind === 'alarms' ? (
+        <>
+          <Form.Item label={t('customScreens.designer.devices')}>
+            <Flex gap={4} wrap>
+              {widget.devices.map((d) => (
+                <Tag
+                  key={d}
+                  closable={widget.devices.length > 1}
+                  onClose={() => onChange({ ...widget, devices: widget.devices.filter((x) => x !== d) })}
+                >
+                  #{d}
+                </Tag>
+              ))}
+            </Flex>
+            {widget.devices.length < 50 ? (
+              <div style={{ marginTop: 6 }}>
+                <PointSelect
+                  testId="cs-prop"
+                  deviceOnly
+                  onPick={(d) =>
+                    widget.devices.includes(d)
+                      ? undefined
+                      : onChange({ ...widget, devices: [...widget.devices, d] })
+                  }
+                />
+              </div>
+            ) : null}
+          </Form.Item>
+          <Form.Item label={t('customScreens.designer.rows')}>
+            <InputNumber
+              min={1}
+              max={50}
+              precision={0}
+              value={widget.rows}
+              onChange={(rows) => (rows === null ? undefined : onChange({ ...widget, rows }))}
             />
           </Form.Item>
         </>
