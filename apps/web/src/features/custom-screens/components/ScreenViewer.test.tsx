@@ -96,6 +96,19 @@ beforeEach(async () => {
     const url = new URL(input, 'http://x');
     calls.push(`${url.pathname}${url.search}`);
     if (url.pathname.endsWith('/points')) return json({ points });
+    if (url.pathname.endsWith('/alarms'))
+      return json({
+        rows: [
+          {
+            id: 1,
+            device_id: 3,
+            device_title: 'Cold room A',
+            message: 'Temperature = 90 (> 80)',
+            level: 3,
+            at: '2026-01-01T00:00:00.000Z',
+          },
+        ],
+      });
     if (url.pathname.endsWith('/data')) {
       const widget = url.searchParams.get('widget');
       const series = (widget === 'l1' ? [11, 12] : [11]).map((id) => ({
@@ -178,5 +191,32 @@ describe('custom screen widgets', () => {
     await waitFor(() => expect(text('cs-widget-v1')).toContain('data locked'));
     expect(text('cs-value-v1')).toContain('--');
     expect(live.ids).toEqual([]);
+  });
+});
+
+describe('custom screen alarm list', () => {
+  it('shows the latest alarms of its widget, read through the screen (or the link) by widget id', async () => {
+    const alarmsDoc: CustomScreenDocument = {
+      ...doc,
+      widgets: {
+        a1: {
+          id: 'a1',
+          kind: 'alarms',
+          frame: { x: 0, y: 0, w: 400, h: 300 },
+          title: 'Alarms',
+          devices: [3],
+          rows: 5,
+        },
+      },
+      order: ['a1'],
+    };
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <ScreenViewer doc={alarmsDoc} source={{ kind: 'share', token: 'tok' }} live={false} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(text('cs-alarms-a1')).toContain('Cold room A · Temperature = 90 (> 80)'));
+    expect(calls).toContain('/api/v1/screen-share/tok/alarms?widget=a1');
   });
 });
