@@ -78,7 +78,8 @@ function serve(dirs: string[]) {
         }
       });
     if (!file) {
-      res.writeHead(404).end();
+      // No favicon: answered empty so the page's console stays clean.
+      res.writeHead(path === '/favicon.ico' ? 204 : 404).end();
       return;
     }
     const size = statSync(file).size;
@@ -98,6 +99,23 @@ function serve(dirs: string[]) {
     res.writeHead(200, { 'content-type': type, 'content-length': size });
     createReadStream(file).pipe(res);
   });
+}
+
+/** Seconds a harness step may take before the run stops with its name (never hangs silently). */
+const STEP_TIMEOUT_S = Number(process.env.BENCH_SCREENS_STEP_TIMEOUT ?? 180);
+async function step<T>(name: string, run: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`bench step "${name}" took over ${STEP_TIMEOUT_S} s`)),
+      STEP_TIMEOUT_S * 1000,
+    );
+  });
+  try {
+    return await Promise.race([run, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function main() {
@@ -159,29 +177,42 @@ async function main() {
         throw new Error(`harness did not load: ${errors.join('\n') || String(error)}`);
       });
     const mapRun = async (n: number) => {
-      const firstIdleMs = await page.evaluate(
-        (count) => (globalThis as unknown as WithHarness).mapBench.mount(count),
-        n,
+      const firstIdleMs = await step(
+        `map mount ${n}`,
+        page.evaluate((count) => (globalThis as unknown as WithHarness).mapBench.mount(count), n),
       );
-      const frames = await page.evaluate(
-        (s) => (globalThis as unknown as WithHarness).mapBench.panZoom(s),
-        SECONDS,
+      const frames = await step(
+        `map pan/zoom ${n}`,
+        page.evaluate((s) => (globalThis as unknown as WithHarness).mapBench.panZoom(s), SECONDS),
       );
       return { devices: n, first_idle_ms: firstIdleMs, frames };
     };
     const emptyMap = await mapRun(0);
     const fullMap = await mapRun(DEVICES);
 
-    await page.evaluate(() => (globalThis as unknown as WithHarness).screenBench.mount());
-    const idle = await page.evaluate(
-      (s) => (globalThis as unknown as WithHarness).screenBench.stream(0, s),
-      SECONDS,
+    await step(
+      'big screen mount',
+      page.evaluate(() => (globalThis as unknown as WithHarness).screenBench.mount()),
     );
-    const live = await page.evaluate(
-      ([r, s]) => (globalThis as unknown as WithHarness).screenBench.stream(r, s),
-      [RATE, SECONDS] as const,
+    const idle = await step(
+      'big screen baseline',
+      page.evaluate((s) => (globalThis as unknown as WithHarness).screenBench.stream(0, s), SECONDS),
+    );
+    const live = await step(
+      'big screen live',
+      page.evaluate(([r, s]) => (globalThis as unknown as WithHarness).screenBench.stream(r, s), [
+        RATE,
+        SECONDS,
+      ] as const),
     );
     if (errors.length) throw new Error(errors.join('\n'));
+    // Which rasteriser drew the map: with --disable-gpu it is SwiftShader (software GL on the CPU), whose
+    // frame times bound the empty map's as much as the devices' (compare with the baseline).
+    const webgl = await page.evaluate(`(() => {
+      const gl = document.createElement('canvas').getContext('webgl');
+      const info = gl && gl.getExtension('WEBGL_debug_renderer_info');
+      return gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : 'none';
+    })()`);
 
     const result = {
       bench: 'screens',
@@ -189,6 +220,7 @@ async function main() {
       load_average_1m: Math.round(loadavg()[0]! * 100) / 100,
       cpus: cpus().length,
       harness_bytes: bytes,
+      webgl_renderer: webgl,
       device_map: {
         devices: DEVICES,
         seconds: SECONDS,
@@ -196,6 +228,9 @@ async function main() {
         baseline_empty_map: emptyMap,
         target_p95_ms: 33,
         ok: fullMap.frames.p95_ms < 33,
+        /** The devices' cost over the empty map's on this machine (1 = none). */
+        p95_vs_baseline:
+          Math.round((fullMap.frames.p95_ms / Math.max(1, emptyMap.frames.p95_ms)) * 100) / 100,
       },
       big_screen: {
         updates_per_second: RATE,
@@ -204,6 +239,7 @@ async function main() {
         baseline_no_updates: idle,
         target_fps: 30,
         ok: live.fps >= 30,
+        fps_vs_baseline: Math.round((live.fps / Math.max(1, idle.fps)) * 100) / 100,
       },
       wall_seconds: Math.round((Date.now() - started) / 1000),
     };

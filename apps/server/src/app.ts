@@ -12,6 +12,7 @@ import { commandsRoutes } from './modules/commands/commands.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { connectivityRoutes } from './modules/connectivity/connectivity.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
+import { customScreensRoutes } from './modules/custom-screens/custom-screens.routes.js';
 import { customizeRoutes } from './modules/customize/customize.routes.js';
 import { customizeAdminRoutes } from './modules/customize/customize-admin.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(overviewRoutes, moduleDeps);
       // Monitoring screens: big screen figures, device map, basemap setting (docs/screens.md).
       await api.register(screensRoutes, moduleDeps);
+      await api.register(customScreensRoutes, moduleDeps);
       // Trigger contacts and notices (docs/api-alarms.md "Contacts and notices").
       await api.register(contactsRoutes, moduleDeps);
       // SMS and voice providers, receipts and phone codes (docs/notices.md).

@@ -30,6 +30,21 @@ export const LIMIT_MESSAGES = {
     en: 'custom screen limit reached: account {owner} and the accounts below it may have {limit} custom screens, they have {used}',
     es: 'límite de pantallas personalizadas alcanzado: la cuenta {owner} y las cuentas por debajo pueden tener {limit} pantallas y tienen {used}',
   },
+  'screen.staleVersion': {
+    zh: '大屏已被他人修改(当前版本 {version}),请重新加载后再保存',
+    en: 'the screen was changed by someone else (it is now at version {version}); reload it before saving',
+    es: 'otra persona modificó la pantalla (ahora está en la versión {version}); vuelva a cargarla antes de guardar',
+  },
+  'screen.unknownWidget': {
+    zh: '大屏没有组件 {id} 或该组件没有数据源',
+    en: 'the screen has no widget {id} with a data source',
+    es: 'la pantalla no tiene ningún widget {id} con origen de datos',
+  },
+  'screen.shareRevoked': {
+    zh: '该大屏链接无效或已被撤销',
+    en: 'this screen link is not valid or was revoked',
+    es: 'este enlace de pantalla no es válido o fue revocado',
+  },
   'graphlib.limitReached': {
     zh: '图库上传数量已达上限:账号 {owner} 及其下级最多可上传 {limit} 个图元,当前已有 {used} 个',
     en: 'graph upload limit reached: account {owner} and the accounts below it may upload {limit} symbols, they have {used}',

@@ -3,7 +3,8 @@
  * Grouped by menu so people can pick them when building a role (issue: accounts and tenancy).
  */
 export const PERMISSION_GROUPS = {
-  overview: ['PlatformOverView', 'MonitorScreen'],
+  /** `CustomScreen` opens custom screens; `CustomScreen/edit` designs, publishes and shares them (issue 23). */
+  overview: ['PlatformOverView', 'MonitorScreen', 'CustomScreen', 'CustomScreen/edit'],
   monitor: ['Monitor.DeviceMonitor'],
   scada: ['IndScada', 'ScadaManager', 'ScadaNavbarShow'],
   /** `Event/log` handles and deletes alarms; `Event/view` only reads the alarm log (issue 16). */

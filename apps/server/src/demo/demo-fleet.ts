@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { type DeviceSecrets, hashSecrets, newSecrets, randomCode } from '../modules/devices/credentials.js';
 import type { DeviceDirectory } from '../pipeline/directory.js';
 import type { Executor } from '../platform/db/client.js';
+import { ensureDemoCustomScreen } from './demo-custom-screen.js';
 import { demoFleetRepository as repo } from './demo-fleet.repository.js';
 import { backfillDemoHistory } from './demo-history.js';
 import { demoPoints } from './demo-points.js';
@@ -82,6 +83,8 @@ export async function ensureDemoDevices(db: Executor, ownerUserId: number, plan:
   });
   // The pump station and sensor room as a SCADA app, bound to the points just made (issue 17 item 5).
   await ensureDemoScada(db, ownerUserId, plan);
+  // A published custom screen of the same points (issue 23 item 2).
+  await ensureDemoCustomScreen(db, ownerUserId, plan);
 }
 
 async function insertDevice(

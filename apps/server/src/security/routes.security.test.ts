@@ -32,6 +32,12 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/v1/login/phone',
   // SMS and voice providers' delivery receipts: the unguessable token in the path (modules/sms).
   'POST /api/v1/notice/receipt/{channel}/{token}',
+  // A custom screen's external link: the revocable share token in the path, reading only what the
+  // screen binds (modules/custom-screens/custom-screens.test.ts).
+  'GET /api/v1/screen-share/{token}',
+  'GET /api/v1/screen-share/{token}/points',
+  'GET /api/v1/screen-share/{token}/data',
+  'GET /api/v1/screen-share/{token}/alarms',
 ]);
 
 /**

@@ -1,5 +1,6 @@
 import { accountsBundle } from '../features/accounts/i18n';
 import { alarmsBundle } from '../features/alarms/i18n';
+import { customScreensBundle } from '../features/custom-screens/i18n';
 import { dashboardBundle } from '../features/dashboard/i18n';
 import { dataReportBundle } from '../features/data-report/i18n';
 import { deviceGroupsBundle } from '../features/device-groups/i18n';
@@ -44,4 +45,5 @@ export const featureBundles: readonly FeatureBundle[] = [
   maintenanceBundle,
   enforcementBundle,
   screensBundle,
+  customScreensBundle,
 ];

@@ -16,6 +16,8 @@ export interface AccessContext {
 export interface RouteMeta {
   /** i18n key of the menu entry, tab and browser title. */
   titleKey: string;
+  /** A title given by a user (a published custom screen's name), shown as it is instead of `titleKey`. */
+  title?: string;
   icon?: ReactNode;
   /** Permission string from the auth list, or a predicate over the access context. */
   permission?: string | ((ctx: AccessContext) => boolean);

@@ -61,6 +61,13 @@ export function buildRouteObjects(queryClient: QueryClient): RouteObject[] {
       HydrateFallback: RouteFallback,
       ErrorBoundary: RouteError,
     },
+    {
+      // Issue 23: a custom screen's external link, full screen, no session (the token is the credential).
+      path: '/share/screen/:token',
+      lazy: withTexts(() => import('../features/custom-screens/pages/SharedScreenPage')),
+      HydrateFallback: RouteFallback,
+      ErrorBoundary: RouteError,
+    },
     ...AUTH_LANDINGS.map(
       (path): RouteObject => ({
         path,

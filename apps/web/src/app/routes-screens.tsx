@@ -1,4 +1,4 @@
-import { FundProjectionScreenOutlined, GlobalOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, FundProjectionScreenOutlined, GlobalOutlined } from '@ant-design/icons';
 import type { AccessContext, AppRoute } from './route-types';
 
 /** The device map and the GIS screen read GET /map/devices: any monitoring or device permission. */
@@ -35,6 +35,33 @@ export const screenRoutes: AppRoute = {
         fullScreen: true,
       },
       page: () => import('../features/screens/pages/GisScreenPage'),
+    },
+    {
+      // Issue 23 item 2: custom screens (list, designer, full-screen view; published ones get menu entries).
+      path: 'custom',
+      meta: { titleKey: 'menu.customScreens', icon: <AppstoreOutlined />, permission: 'CustomScreen' },
+      page: () => import('../features/custom-screens/pages/CustomScreensPage'),
+    },
+    {
+      path: 'design/:id',
+      meta: {
+        titleKey: 'menu.customScreenDesign',
+        icon: <AppstoreOutlined />,
+        permission: 'CustomScreen/edit',
+        hidden: true,
+      },
+      page: () => import('../features/custom-screens/pages/CustomScreenDesignerPage'),
+    },
+    {
+      path: 'custom/:id',
+      meta: {
+        titleKey: 'menu.customScreenView',
+        icon: <AppstoreOutlined />,
+        permission: 'CustomScreen',
+        hidden: true,
+        fullScreen: true,
+      },
+      page: () => import('../features/custom-screens/pages/CustomScreenViewPage'),
     },
     {
       path: 'open',

@@ -1,5 +1,5 @@
 import type { AlarmLogRow } from '@fleet/contracts';
-import { desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
@@ -77,9 +77,11 @@ export async function latestVisibleAlarmRows(
   db: Executor,
   scope: Scope,
   limit: number,
+  /** Only alarms of these devices (a custom screen's alarm list). */
+  deviceIds?: readonly number[],
 ): Promise<AlarmLogRow[]> {
-  const rows = await alarmRowsWhere(db, deviceVisible(db, scope))
-    .orderBy(desc(alarmLog.at), desc(alarmLog.id))
-    .limit(limit);
+  const visible = deviceVisible(db, scope);
+  const where = deviceIds ? and(visible, inArray(alarmLog.deviceId, [...deviceIds])) : visible;
+  const rows = await alarmRowsWhere(db, where).orderBy(desc(alarmLog.at), desc(alarmLog.id)).limit(limit);
   return rows.map(toAlarmLogRow);
 }

@@ -12,8 +12,8 @@ export function createAlarmRows(db: Executor) {
   return {
     /** Rows by id, in the order of `ids` (missing ids are skipped); no scope check, the caller has it. */
     byIds: (ids: readonly number[]): Promise<AlarmLogRow[]> => alarmRowsByIds(db, ids),
-    latestVisible: (scope: Scope, limit: number): Promise<AlarmLogRow[]> =>
-      latestVisibleAlarmRows(db, scope, limit),
+    latestVisible: (scope: Scope, limit: number, deviceIds?: readonly number[]): Promise<AlarmLogRow[]> =>
+      latestVisibleAlarmRows(db, scope, limit, deviceIds),
   };
 }
 

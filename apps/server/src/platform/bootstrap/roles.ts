@@ -6,6 +6,8 @@ export const DEMO_ROLE = 'demo';
 export const DEMO_PERMISSIONS: Permission[] = [
   'PlatformOverView',
   'MonitorScreen',
+  // Custom screens (issue 23): the demo's published screen; designing is a change, refused to the demo.
+  'CustomScreen',
   'Monitor.DeviceMonitor',
   'IndScada',
   // The SCADA menu group needs both (SPEC 2.3); the account stays read-only: the auth plugin refuses its

@@ -7,6 +7,7 @@ export * from '../../modules/commands/commands.table.js';
 export * from '../../modules/companies/companies.table.js';
 export * from '../../modules/connectivity/connectivity.table.js';
 export * from '../../modules/contacts/contacts.table.js';
+export * from '../../modules/custom-screens/custom-screens.table.js';
 export * from '../../modules/customize/customize.table.js';
 export * from '../../modules/devices/device-counters.table.js';
 export * from '../../modules/devices/devices.table.js';

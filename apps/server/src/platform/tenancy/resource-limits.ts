@@ -1,6 +1,7 @@
 import type { ServerMessageKey } from '@fleet/contracts';
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { customScreens } from '../../modules/custom-screens/custom-screens.table.js';
 import { devices } from '../../modules/devices/devices.table.js';
 import { graphlibItems } from '../../modules/graphlib/graphlib.table.js';
 import { deviceProjects } from '../../modules/groups/groups.table.js';
@@ -41,11 +42,12 @@ const LIMIT_COLUMN = {
   graphs: users.graphLimit,
 } as const satisfies Record<LimitKind, PgColumn>;
 
-/** Custom screens are not built yet: their module passes its rows (`owned`) until it is listed here. */
+/** The rows each kind counts. */
 const OWNED: Partial<Record<LimitKind, OwnedRows>> = {
   projects: { table: deviceProjects, ownerColumn: deviceProjects.ownerUserId },
   devices: { table: devices, ownerColumn: devices.ownerUserId },
   scada: { table: scadaApps, ownerColumn: scadaApps.ownerUserId },
+  screens: { table: customScreens, ownerColumn: customScreens.ownerUserId },
   graphs: { table: graphlibItems, ownerColumn: graphlibItems.ownerUserId },
 };
 

@@ -14,7 +14,7 @@ function toItems(routes: readonly AppRoute[], parentPath: string, t: (k: string)
   for (const route of routes) {
     if (route.meta?.hidden) continue;
     const fullPath = joinPath(parentPath, route.path);
-    const label = route.meta ? t(route.meta.titleKey) : fullPath;
+    const label = route.meta ? (route.meta.title ?? t(route.meta.titleKey)) : fullPath;
     if (route.children) {
       const children = toItems(route.children, fullPath, t);
       if (children.length === 0) continue;

@@ -232,6 +232,8 @@ const en: Texts = {
     perm: {
       PlatformOverView: 'Platform overview',
       MonitorScreen: 'Monitoring big screen',
+      CustomScreen: 'Custom screens (view)',
+      'CustomScreen/edit': 'Custom screens (design, publish, share)',
       Monitor_DeviceMonitor: 'Device monitor',
       IndScada: 'SCADA',
       ScadaManager: 'SCADA management',

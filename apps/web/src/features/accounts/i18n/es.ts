@@ -232,6 +232,8 @@ const es: Texts = {
     perm: {
       PlatformOverView: 'Resumen de la plataforma',
       MonitorScreen: 'Pantalla de monitorización',
+      CustomScreen: 'Pantallas personalizadas (ver)',
+      'CustomScreen/edit': 'Pantallas personalizadas (diseñar, publicar, compartir)',
       Monitor_DeviceMonitor: 'Monitor de dispositivos',
       IndScada: 'SCADA',
       ScadaManager: 'Gestión SCADA',

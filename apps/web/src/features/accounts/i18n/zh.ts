@@ -229,6 +229,8 @@ const zh = {
     perm: {
       PlatformOverView: '平台概览',
       MonitorScreen: '监控大屏',
+      CustomScreen: '自定义大屏(查看)',
+      'CustomScreen/edit': '自定义大屏(设计、发布、分享)',
       Monitor_DeviceMonitor: '设备监控',
       IndScada: '组态',
       ScadaManager: '组态管理',

@@ -62,16 +62,34 @@ function devices(n: number): MapDevice[] {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Polls `get` every 20 ms until it answers something (at most 20 s). */
+async function until<T>(get: () => T | null): Promise<T> {
+  const end = performance.now() + 20_000;
+  for (;;) {
+    const value = get();
+    if (value !== null) return value;
+    if (performance.now() > end) throw new Error('timed out waiting in the harness');
+    await sleep(20);
+  }
+}
+
 let map: MapLibreMap | null = null;
 
 const mapBench = {
-  /** Mounts the map with `n` devices; resolves when the first render settled. */
-  mount(n: number): Promise<number> {
+  /**
+   * Mounts a new map with `n` devices; resolves when the first render settled. The previous map is
+   * unmounted first and the new one has its own key: React would otherwise keep the mounted map (same
+   * component, same basemap), which never fires `load` again, so `onReady` never came and the run hung
+   * until Chromium was killed (the "crash" of the first runs) - and two WebGL contexts never coexist.
+   */
+  async mount(n: number): Promise<number> {
     map = null;
+    root.render(null);
+    await new Promise((r) => requestAnimationFrame(r));
     const started = performance.now();
     return new Promise((resolve) => {
       root.render(
-        <div style={{ width: 1440, height: 900 }}>
+        <div key={`map-${n}`} style={{ width: 1440, height: 900 }}>
           <style>{'.device-map-canvas{height:900px!important;border-radius:0}'}</style>
           <DeviceMapCanvas
             config={{ tile_url: null, attribution: '' }}
@@ -186,8 +204,16 @@ const screenBench = {
         <Screen />
       </QueryClientProvider>,
     );
-    await sleep(200);
-    FakeSocket.latest().open();
+    // The live client opens its socket once the panels hold it (after a token read): wait for it rather
+    // than a fixed pause, which a busy machine outlasted ("no socket made").
+    const socket = await until(() => {
+      try {
+        return FakeSocket.latest();
+      } catch {
+        return null;
+      }
+    });
+    socket.open();
     await sleep(200);
   },
   /** `perSecond` LD frames a second (plus one AL per 100) for `seconds`, spread over each second. */

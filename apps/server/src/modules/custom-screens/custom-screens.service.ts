@@ -1,0 +1,335 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ALL_PERMISSIONS,
+  type CustomScreenCreateBody,
+  type CustomScreenDetail,
+  type CustomScreenDocument,
+  type CustomScreenListQuery,
+  type CustomScreenRow,
+  type CustomScreenUpdateBody,
+  customScreenDocument,
+  emptyScreenDocument,
+  type ListResult,
+  type ScreenAlarmsAnswer,
+  type ScreenPointsAnswer,
+  type ScreenSource,
+  type ScreenSourceData,
+  type SharedScreen,
+  screenPointIds,
+  UserType,
+} from '@fleet/contracts';
+import type { Scope } from '../../platform/auth/scope.js';
+import { hasPermission } from '../../platform/auth/scope.js';
+import { noPermission, paramError, userMessage } from '../../platform/http/errors.js';
+import { pageWindow } from '../../platform/http/paging.js';
+import { assertWithinLimit } from '../../platform/tenancy/resource-limits.js';
+import type { AlarmRows } from '../alarms/alarm-rows.service.js';
+import { notFound } from '../devices/device-errors.js';
+import type { DeviceLookup } from '../devices/device-lookup.service.js';
+import type { TelemetryRepository } from '../telemetry/telemetry.repository.js';
+import type { TelemetryService } from '../telemetry/telemetry.service.js';
+import type { CustomScreenListRow, CustomScreensRepository } from './custom-screens.repository.js';
+
+export interface CustomScreensServiceDeps {
+  repo: CustomScreensRepository;
+  devices: Pick<DeviceLookup, 'findVisible' | 'expiredBefore'>;
+  telemetry: Pick<TelemetryService, 'series'>;
+  latest: Pick<TelemetryRepository, 'pointsWithLatest' | 'points'>;
+  alarms: Pick<AlarmRows, 'latestVisible'>;
+  clock: () => Date;
+  /** Issue 20 item 4: days after expiry before a device's data is locked. */
+  graceDays: number;
+}
+
+/** Buckets per chart: enough for a 1920 px wide line, small enough for a shared screen polled often. */
+const CHART_BUCKETS = 120;
+const DAY_MS = 86_400_000;
+
+const toRow = (r: CustomScreenListRow): CustomScreenRow => ({
+  id: r.id,
+  name: r.name,
+  owner_user_id: r.ownerUserId,
+  version: r.version,
+  published: r.published,
+  share_token: r.shareToken,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+
+/** A document from a request, parsed; 10002 naming the offending path otherwise. */
+export function checkScreenDocument(json: unknown, field: string): CustomScreenDocument {
+  const result = customScreenDocument.safeParse(json);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const path = issue.path.map(String).join('.');
+  throw paramError(`${field}${path ? `.${path}` : ''}: ${issue.message}`);
+}
+
+/** Designing, publishing and sharing need CustomScreen/edit; the routes ask CustomScreen of everything. */
+function requireEditor(scope: Scope) {
+  if (!hasPermission(scope, 'CustomScreen/edit')) throw noPermission();
+}
+
+/**
+ * The scope an external link reads with: the screen's owner, for the points its screen binds only
+ * (the service never passes any other point id with it).
+ */
+function ownerScope(ownerUserId: number, path: string): Scope {
+  return {
+    userId: ownerUserId,
+    userType: UserType.AGENT_2,
+    path,
+    isAdmin: false,
+    permissions: new Set(ALL_PERMISSIONS),
+    roles: [],
+    isDemo: false,
+    sessionId: 'screen-share',
+    isSubuser: false,
+    dataOwnerId: ownerUserId,
+    dataPath: path,
+  };
+}
+
+/** Custom screens of a tenant (issue 23 item 2, docs/custom-screens.md). */
+export function createCustomScreensService(deps: CustomScreensServiceDeps) {
+  const { repo } = deps;
+
+  async function visible(scope: Scope, id: number) {
+    const row = await repo.findVisible(scope, id);
+    if (!row) throw notFound('custom screen');
+    return row;
+  }
+
+  async function shared(token: string) {
+    const found = token.length >= 20 ? await repo.findByShareToken(token) : undefined;
+    if (!found) throw userMessage('screen.shareRevoked', undefined, 404);
+    return found;
+  }
+
+  /**
+   * The points among `ids` on devices the scope sees, with their latest values; a device whose data is
+   * locked (fees) shows its points without values.
+   */
+  async function points(scope: Scope, ids: readonly number[]): Promise<ScreenPointsAnswer> {
+    const meta = await deps.latest.points(ids);
+    const deviceIds = [...new Set(meta.map((p) => p.deviceId))];
+    const devices = new Map<number, string>();
+    for (const id of deviceIds) {
+      const device = await deps.devices.findVisible(scope, id);
+      if (device) devices.set(id, device.binderTitle || device.title || `#${id}`);
+    }
+    const cutoff = new Date(deps.clock().getTime() - deps.graceDays * DAY_MS);
+    const locked = new Set(await deps.devices.expiredBefore([...devices.keys()], cutoff));
+    const wanted = new Set(ids);
+    const rows = await deps.latest.pointsWithLatest([...devices.keys()], 'all');
+    return {
+      points: rows
+        .filter((p) => wanted.has(p.id))
+        .map((p) => {
+          const isLocked = locked.has(p.deviceId);
+          return {
+            point_id: p.id,
+            device_id: p.deviceId,
+            device_title: devices.get(p.deviceId) ?? '',
+            name: p.name,
+            title: p.title,
+            unit: p.unit,
+            value: isLocked ? null : (p.text ?? p.value),
+            at: isLocked || !p.at ? null : p.at.toISOString(),
+            locked: isLocked,
+          };
+        }),
+    };
+  }
+
+  /** A source's series through the history queries (rollups, visibility, the data lock). */
+  async function data(scope: Scope, source: ScreenSource): Promise<ScreenSourceData> {
+    const end = deps.clock();
+    const start = new Date(end.getTime() - source.window * 1000);
+    const answer = await deps.telemetry.series(scope, {
+      point_ids: source.points,
+      starttime: start,
+      endtime: end,
+      points: CHART_BUCKETS,
+      fn: source.aggregation,
+    });
+    return {
+      bucket_ms: answer.bucket_ms,
+      series: answer.series.map((s) => ({
+        point_id: s.point_id,
+        title: s.title,
+        unit: s.unit,
+        points: s.points,
+      })),
+    };
+  }
+
+  /** The latest alarms of `devices` the scope sees, leaving out devices whose data is locked. */
+  async function alarms(scope: Scope, devices: readonly number[], rows: number): Promise<ScreenAlarmsAnswer> {
+    const cutoff = new Date(deps.clock().getTime() - deps.graceDays * DAY_MS);
+    const locked = new Set(await deps.devices.expiredBefore(devices, cutoff));
+    const open = devices.filter((d) => !locked.has(d));
+    return { rows: open.length === 0 ? [] : await deps.alarms.latestVisible(scope, rows, open) };
+  }
+
+  function alarmWidget(doc: CustomScreenDocument, widgetId: string) {
+    const widget = Object.hasOwn(doc.widgets, widgetId) ? doc.widgets[widgetId] : undefined;
+    if (widget?.kind !== 'alarms') throw userMessage('screen.unknownWidget', { id: widgetId }, 404);
+    return widget;
+  }
+
+  function widgetSource(doc: CustomScreenDocument, widgetId: string): ScreenSource {
+    const widget = Object.hasOwn(doc.widgets, widgetId) ? doc.widgets[widgetId] : undefined;
+    if (!widget || !('source' in widget)) throw userMessage('screen.unknownWidget', { id: widgetId }, 404);
+    return widget.source;
+  }
+
+  const detail = (row: Awaited<ReturnType<typeof visible>>): CustomScreenDetail => ({
+    ...toRow(row),
+    document: row.document,
+  });
+
+  return {
+    async list(scope: Scope, q: CustomScreenListQuery): Promise<ListResult<CustomScreenRow>> {
+      const { limit, offset } = pageWindow(q);
+      const { rows, total } = await repo.list(
+        scope,
+        { search: q.search, published: q.published === undefined ? undefined : q.published === '1' },
+        limit,
+        offset,
+      );
+      return { rows: rows.map(toRow), total };
+    },
+
+    async get(scope: Scope, id: number): Promise<CustomScreenDetail> {
+      return detail(await visible(scope, id));
+    },
+
+    /** A new screen (empty unless a document is given), counted against the `screens` limit. */
+    async create(scope: Scope, body: CustomScreenCreateBody): Promise<CustomScreenDetail> {
+      requireEditor(scope);
+      const document =
+        body.document === undefined
+          ? emptyScreenDocument()
+          : checkScreenDocument(body.document, 'body.document');
+      const ownerUserId = scope.dataOwnerId;
+      const row = await repo.transaction(async (tx) => {
+        await assertWithinLimit(tx, ownerUserId, 'screens');
+        return repo.insert(
+          { ownerUserId, name: body.name, document, published: false, shareToken: null },
+          tx,
+        );
+      });
+      return detail(row);
+    },
+
+    /** Rename, publish / unpublish, save the document (with the version it was loaded at: stale is 20000). */
+    async update(scope: Scope, id: number, body: CustomScreenUpdateBody): Promise<CustomScreenDetail> {
+      requireEditor(scope);
+      await visible(scope, id);
+      const document =
+        body.document === undefined ? undefined : checkScreenDocument(body.document, 'body.document');
+      const row = await repo.update(
+        id,
+        {
+          ...(body.name !== undefined && { name: body.name }),
+          ...(document !== undefined && { document }),
+          ...(body.published !== undefined && { published: body.published }),
+        },
+        { expectedVersion: document === undefined ? undefined : body.version, bump: document !== undefined },
+      );
+      if (!row) {
+        const now = await repo.findVisible(scope, id);
+        if (!now) throw notFound('custom screen');
+        throw userMessage('screen.staleVersion', { version: now.version });
+      }
+      return detail(row);
+    },
+
+    async remove(scope: Scope, id: number): Promise<null> {
+      requireEditor(scope);
+      await visible(scope, id);
+      await repo.remove(id);
+      return null;
+    },
+
+    /** A new external link token; the previous link (if any) stops working. */
+    async share(scope: Scope, id: number): Promise<{ share_token: string }> {
+      requireEditor(scope);
+      await visible(scope, id);
+      const token = randomBytes(32).toString('base64url');
+      await repo.update(id, { shareToken: token }, { bump: false });
+      return { share_token: token };
+    },
+
+    async revokeShare(scope: Scope, id: number): Promise<{ share_token: null }> {
+      requireEditor(scope);
+      await visible(scope, id);
+      await repo.update(id, { shareToken: null }, { bump: false });
+      return { share_token: null };
+    },
+
+    /** The stored screen's bound points with their latest values. */
+    async points(scope: Scope, id: number): Promise<ScreenPointsAnswer> {
+      const row = await visible(scope, id);
+      return points(scope, screenPointIds(row.document));
+    },
+
+    /** A widget's source of the stored screen. */
+    async data(scope: Scope, id: number, widgetId: string): Promise<ScreenSourceData> {
+      const row = await visible(scope, id);
+      return data(scope, widgetSource(row.document, widgetId));
+    },
+
+    /** The designer's preview of widgets not saved yet (the caller's own visibility applies). */
+    async previewPoints(scope: Scope, ids: readonly number[]): Promise<ScreenPointsAnswer> {
+      requireEditor(scope);
+      return points(scope, ids);
+    },
+
+    async previewData(scope: Scope, source: ScreenSource): Promise<ScreenSourceData> {
+      requireEditor(scope);
+      return data(scope, source);
+    },
+
+    /** An alarm list widget of the stored screen. */
+    async alarms(scope: Scope, id: number, widgetId: string): Promise<ScreenAlarmsAnswer> {
+      const row = await visible(scope, id);
+      const widget = alarmWidget(row.document, widgetId);
+      return alarms(scope, widget.devices, widget.rows);
+    },
+
+    async previewAlarms(
+      scope: Scope,
+      body: { devices: number[]; rows: number },
+    ): Promise<ScreenAlarmsAnswer> {
+      requireEditor(scope);
+      return alarms(scope, body.devices, body.rows);
+    },
+
+    /** Only the devices the shared screen's alarm list names, read as its owner. */
+    async sharedAlarms(token: string, widgetId: string): Promise<ScreenAlarmsAnswer> {
+      const { screen, ownerPath } = await shared(token);
+      const widget = alarmWidget(screen.document, widgetId);
+      return alarms(ownerScope(screen.ownerUserId, ownerPath), widget.devices, widget.rows);
+    },
+
+    async sharedScreen(token: string): Promise<SharedScreen> {
+      const { screen } = await shared(token);
+      return { name: screen.name, version: screen.version, document: screen.document };
+    },
+
+    /** Only the points the shared screen binds, read as its owner. */
+    async sharedPoints(token: string): Promise<ScreenPointsAnswer> {
+      const { screen, ownerPath } = await shared(token);
+      return points(ownerScope(screen.ownerUserId, ownerPath), screenPointIds(screen.document));
+    },
+
+    async sharedData(token: string, widgetId: string): Promise<ScreenSourceData> {
+      const { screen, ownerPath } = await shared(token);
+      return data(ownerScope(screen.ownerUserId, ownerPath), widgetSource(screen.document, widgetId));
+    },
+  };
+}
+
+export type CustomScreensService = ReturnType<typeof createCustomScreensService>;

@@ -1,0 +1,41 @@
+import type { CustomScreenDocument } from '@fleet/contracts';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table.js';
+
+/**
+ * Custom monitoring screens (issue 23 item 2, docs/custom-screens.md). `document` is what
+ * `customScreenDocument` parsed; `version` counts document saves and is the optimistic lock of a save
+ * (DESIGN 12: a stale save is refused, never overwritten). `share_token` is the external link's secret
+ * (random, 32 bytes base64url); null means no link, and replacing or clearing it revokes the old one.
+ */
+export const customScreens = pgTable(
+  'custom_screens',
+  {
+    id: serial('id').primaryKey(),
+    /** The data owner the screen belongs to (a sub-account creates in its parent's data). */
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    document: jsonb('document').$type<CustomScreenDocument>().notNull(),
+    version: integer('version').notNull().default(1),
+    published: boolean('published').notNull().default(false),
+    shareToken: text('share_token'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('custom_screens_owner_idx').on(t.ownerUserId),
+    uniqueIndex('custom_screens_share_token_idx').on(t.shareToken),
+  ],
+);

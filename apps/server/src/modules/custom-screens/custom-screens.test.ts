@@ -1,0 +1,318 @@
+import type {
+  CustomScreenDetail,
+  CustomScreenRow,
+  ListResult,
+  ScreenAlarmsAnswer,
+  ScreenPointsAnswer,
+  ScreenSourceData,
+  SharedScreen,
+} from '@fleet/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestPoint } from '../../pipeline/pipeline.fixtures.js';
+import { call, createDevice, createRole, createUser, tokenFor } from '../../test-support/factories.js';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { insertAlarm } from '../alarms/alarms.fixtures.js';
+import { devices } from '../devices/devices.table.js';
+
+const DAY = 86_400_000;
+const EDIT = ['CustomScreen', 'CustomScreen/edit'];
+
+let t: TestApp;
+
+async function screenUser(
+  options: { permissions?: string[]; screenLimit?: number | null; parentId?: number } = {},
+) {
+  const roleId = await createRole(t.database, {
+    ownerUserId: options.parentId ?? null,
+    name: `cs-${Math.random().toString(36).slice(2, 10)}`,
+    permissions: options.permissions ?? EDIT,
+  });
+  const user = await createUser(t.database, {
+    userType: 2,
+    parentId: options.parentId ?? null,
+    screenLimit: options.screenLimit ?? null,
+    roleIds: [roleId],
+  });
+  return { user, token: await tokenFor(t.app, user.username, user.password) };
+}
+
+let owner: Awaited<ReturnType<typeof screenUser>>;
+let other: Awaited<ReturnType<typeof screenUser>>;
+let deviceId: number;
+let pointA: number;
+let pointB: number;
+let foreignPoint: number;
+
+const document = (points: { a: number; b: number }) => ({
+  schemaVersion: 1,
+  canvas: { w: 1920, h: 1080, background: '#000000', backgroundImage: null, theme: 'dark' },
+  widgets: {
+    v1: {
+      id: 'v1',
+      kind: 'value',
+      frame: { x: 10, y: 10, w: 200, h: 100 },
+      title: 'A',
+      point: points.a,
+      decimals: 1,
+    },
+    l1: {
+      id: 'l1',
+      kind: 'line',
+      frame: { x: 220, y: 10, w: 600, h: 300 },
+      title: 'trend',
+      source: { points: [points.a], aggregation: 'avg', window: 3600 },
+    },
+  },
+  order: ['v1', 'l1'],
+});
+
+const ingest = (pointId: number, ts: number, value: number) => {
+  t.runtime.directory.invalidate(null);
+  return t.runtime.pipeline.ingest([{ deviceId, pointId, ts, value }]);
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await screenUser();
+  other = await screenUser();
+  deviceId = (await createDevice(t.database, { ownerUserId: owner.user.id, title: 'Boiler' })).id;
+  pointA = (await insertTestPoint(t.database, deviceId, { name: 'temp' })).id;
+  pointB = (await insertTestPoint(t.database, deviceId, { name: 'secret' })).id;
+  const foreignDevice = (await createDevice(t.database, { ownerUserId: other.user.id })).id;
+  foreignPoint = (await insertTestPoint(t.database, foreignDevice, { name: 'x' })).id;
+  await ingest(pointA, t.clock().getTime() - 120_000, 20.5);
+  await ingest(pointB, t.clock().getTime() - 120_000, 99);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const create = (token: string, body: Record<string, unknown>) =>
+  call<CustomScreenDetail>(t.app, 'POST', '/custom-screen', { token, body });
+
+describe('custom screens', () => {
+  let id: number;
+
+  it('creates an empty 1920x1080 screen, lists and reads it; another tenant sees nothing', async () => {
+    const res = await create(owner.token, { name: 'Boiler room' });
+    expect(res.body.code).toBe(0);
+    expect(res.body.data).toMatchObject({
+      name: 'Boiler room',
+      version: 1,
+      published: false,
+      share_token: null,
+    });
+    expect(res.body.data.document.canvas).toMatchObject({ w: 1920, h: 1080 });
+    id = res.body.data.id;
+    const list = await call<ListResult<CustomScreenRow>>(t.app, 'GET', '/custom-screen?search=boiler', {
+      token: owner.token,
+    });
+    expect(list.body.data.rows.map((r) => r.id)).toEqual([id]);
+    const theirs = await call<ListResult<CustomScreenRow>>(t.app, 'GET', '/custom-screen', {
+      token: other.token,
+    });
+    expect(theirs.body.data.total).toBe(0);
+    const read = await call(t.app, 'GET', `/custom-screen/${id}`, { token: other.token });
+    expect(read.status).toBe(404);
+    const change = await call(t.app, 'PUT', `/custom-screen/${id}`, {
+      token: other.token,
+      body: { name: 'x' },
+    });
+    expect(change.status).toBe(404);
+  });
+
+  it('refuses an invalid document with the path, and stores nothing', async () => {
+    const bad = document({ a: pointA, b: pointB });
+    (bad.widgets.l1.source as { window: number }).window = 5;
+    const res = await call(t.app, 'PUT', `/custom-screen/${id}`, {
+      token: owner.token,
+      body: { document: bad, version: 1 },
+    });
+    expect(res.body.code).toBe(10002);
+    expect(res.body.msg).toMatch(/widgets\.l1\.source\.window/);
+    const stored = await call<CustomScreenDetail>(t.app, 'GET', `/custom-screen/${id}`, {
+      token: owner.token,
+    });
+    expect(stored.body.data.version).toBe(1);
+  });
+
+  it('saves with the loaded version; a stale save answers 20000 and changes nothing', async () => {
+    const first = document({ a: pointA, b: pointB });
+    const ok = await call<CustomScreenDetail>(t.app, 'PUT', `/custom-screen/${id}`, {
+      token: owner.token,
+      body: { document: first, version: 1 },
+    });
+    expect(ok.body.data.version).toBe(2);
+    const stale = await call(t.app, 'PUT', `/custom-screen/${id}`, {
+      token: owner.token,
+      body: { document: { ...first, order: ['l1', 'v1'] }, version: 1, name: 'stale' },
+    });
+    expect(stale.body).toMatchObject({
+      code: 20000,
+      msg_key: 'screen.staleVersion',
+      msg_params: { version: 2 },
+    });
+    const stored = await call<CustomScreenDetail>(t.app, 'GET', `/custom-screen/${id}`, {
+      token: owner.token,
+    });
+    expect(stored.body.data).toMatchObject({ version: 2, name: 'Boiler room' });
+    expect(stored.body.data.document.order).toEqual(['v1', 'l1']);
+  });
+
+  it('answers the bound points with latest values and a widget’s series', async () => {
+    const points = await call<ScreenPointsAnswer>(t.app, 'GET', `/custom-screen/${id}/points`, {
+      token: owner.token,
+    });
+    expect(points.body.data.points).toEqual([
+      expect.objectContaining({ point_id: pointA, device_title: 'Boiler', value: 20.5, locked: false }),
+    ]);
+    const data = await call<ScreenSourceData>(t.app, 'GET', `/custom-screen/${id}/data?widget=l1`, {
+      token: owner.token,
+    });
+    expect(data.body.data.series).toHaveLength(1);
+    expect(data.body.data.series[0]!.points.map((p) => p[1])).toContain(20.5);
+    const missing = await call(t.app, 'GET', `/custom-screen/${id}/data?widget=v1`, { token: owner.token });
+    expect(missing.body).toMatchObject({ code: 20000, msg_key: 'screen.unknownWidget' });
+  });
+
+  it('a preview never reads another tenant’s point', async () => {
+    const res = await call<ScreenPointsAnswer>(t.app, 'POST', '/custom-screen/preview/points', {
+      token: owner.token,
+      body: { points: [pointA, foreignPoint] },
+    });
+    expect(res.body.data.points.map((p) => p.point_id)).toEqual([pointA]);
+    const data = await call(t.app, 'POST', '/custom-screen/preview/data', {
+      token: owner.token,
+      body: { points: [foreignPoint], aggregation: 'avg', window: 3600 },
+    });
+    expect(data.status).toBe(404);
+  });
+
+  it('the external link reads only the bound points, without a session, until revoked', async () => {
+    const shared = await call<{ share_token: string }>(t.app, 'POST', `/custom-screen/${id}/share`, {
+      token: owner.token,
+    });
+    const token = shared.body.data.share_token;
+    expect(token.length).toBeGreaterThanOrEqual(40);
+    const screen = await call<SharedScreen>(t.app, 'GET', `/screen-share/${token}`);
+    expect(screen.body.data).toMatchObject({ name: 'Boiler room', version: 2 });
+    const points = await call<ScreenPointsAnswer>(t.app, 'GET', `/screen-share/${token}/points`);
+    // pointB is on the same device but not on the screen: never answered.
+    expect(points.body.data.points.map((p) => p.point_id)).toEqual([pointA]);
+    const data = await call<ScreenSourceData>(t.app, 'GET', `/screen-share/${token}/data?widget=l1`);
+    expect(data.body.data.series[0]!.point_id).toBe(pointA);
+    // A new link replaces the old one.
+    const again = await call<{ share_token: string }>(t.app, 'POST', `/custom-screen/${id}/share`, {
+      token: owner.token,
+    });
+    expect((await call(t.app, 'GET', `/screen-share/${token}`)).body).toMatchObject({
+      code: 20000,
+      msg_key: 'screen.shareRevoked',
+    });
+    const current = again.body.data.share_token;
+    expect((await call(t.app, 'GET', `/screen-share/${current}/points`)).body.code).toBe(0);
+    await call(t.app, 'DELETE', `/custom-screen/${id}/share`, { token: owner.token });
+    const revoked = await call(t.app, 'GET', `/screen-share/${current}/points`);
+    expect(revoked.status).toBe(404);
+    expect(revoked.body).toMatchObject({ code: 20000, msg_key: 'screen.shareRevoked' });
+  });
+
+  it('respects the data lock of an expired device', async () => {
+    await t.database.db
+      .update(devices)
+      .set({ expireAt: new Date(t.clock().getTime() - 8 * DAY) })
+      .where(eq(devices.id, deviceId));
+    const points = await call<ScreenPointsAnswer>(t.app, 'GET', `/custom-screen/${id}/points`, {
+      token: owner.token,
+    });
+    expect(points.body.data.points[0]).toMatchObject({ point_id: pointA, value: null, locked: true });
+    const data = await call(t.app, 'GET', `/custom-screen/${id}/data?widget=l1`, { token: owner.token });
+    expect(data.body).toMatchObject({ code: 20000, msg_key: 'device.dataLocked' });
+    await t.database.db
+      .update(devices)
+      .set({ expireAt: new Date(t.clock().getTime() + 365 * DAY) })
+      .where(eq(devices.id, deviceId));
+  });
+
+  it('publishes in the menu and deletes', async () => {
+    const res = await call<CustomScreenDetail>(t.app, 'PUT', `/custom-screen/${id}`, {
+      token: owner.token,
+      body: { published: true },
+    });
+    expect(res.body.data).toMatchObject({ published: true, version: 2 });
+    const published = await call<ListResult<CustomScreenRow>>(t.app, 'GET', '/custom-screen?published=1', {
+      token: owner.token,
+    });
+    expect(published.body.data.rows.map((r) => r.id)).toEqual([id]);
+  });
+});
+
+describe('custom screen permissions and the limit', () => {
+  it('CustomScreen alone reads but may not create or change', async () => {
+    const viewer = await screenUser({ permissions: ['CustomScreen'] });
+    const res = await create(viewer.token, { name: 'nope' });
+    expect(res.body.code).not.toBe(0);
+    expect(res.status).toBe(403);
+    const none = await screenUser({ permissions: ['Monitor.DeviceMonitor'] });
+    expect((await call(t.app, 'GET', '/custom-screen', { token: none.token })).status).toBe(403);
+  });
+
+  it('the custom screen count limit of the user (and its ancestors) stops create', async () => {
+    const limited = await screenUser({ screenLimit: 1 });
+    expect((await create(limited.token, { name: 'one' })).body.code).toBe(0);
+    const second = await create(limited.token, { name: 'two' });
+    expect(second.body).toMatchObject({
+      code: 20000,
+      msg_key: 'screen.limitReached',
+      msg_params: { limit: 1, used: 1 },
+    });
+    const list = await call<ListResult<CustomScreenRow>>(t.app, 'GET', '/custom-screen', {
+      token: limited.token,
+    });
+    expect(list.body.data.total).toBe(1);
+  });
+});
+
+describe('custom screen alarm lists', () => {
+  it('list the latest alarms of the devices they name; a link reads only those devices', async () => {
+    const second = (await createDevice(t.database, { ownerUserId: owner.user.id, title: 'Chiller' })).id;
+    const now = t.clock().getTime();
+    await insertAlarm(t.database, { deviceId, at: new Date(now - 60_000), message: 'boiler hot' });
+    await insertAlarm(t.database, { deviceId, at: new Date(now - 30_000), message: 'boiler hotter' });
+    await insertAlarm(t.database, { deviceId: second, at: new Date(now - 10_000), message: 'chiller' });
+    const doc = {
+      ...document({ a: pointA, b: pointB }),
+      widgets: {
+        a1: {
+          id: 'a1',
+          kind: 'alarms',
+          frame: { x: 0, y: 0, w: 400, h: 300 },
+          title: '',
+          devices: [deviceId],
+          rows: 5,
+        },
+      },
+      order: ['a1'],
+    };
+    const made = await create(owner.token, { name: 'Alarms', document: doc });
+    expect(made.body.code).toBe(0);
+    const id = made.body.data.id;
+    const list = await call<ScreenAlarmsAnswer>(t.app, 'GET', `/custom-screen/${id}/alarms?widget=a1`, {
+      token: owner.token,
+    });
+    expect(list.body.data.rows.map((r) => r.device_id)).toEqual([deviceId, deviceId]);
+    expect(list.body.data.rows[0]!.at > list.body.data.rows[1]!.at).toBe(true);
+    const token = (
+      await call<{ share_token: string }>(t.app, 'POST', `/custom-screen/${id}/share`, { token: owner.token })
+    ).body.data.share_token;
+    const shared = await call<ScreenAlarmsAnswer>(t.app, 'GET', `/screen-share/${token}/alarms?widget=a1`);
+    expect(shared.body.data.rows.map((r) => r.device_id)).toEqual([deviceId, deviceId]);
+    // Another tenant's preview of the same device reads nothing.
+    const theirs = await call<ScreenAlarmsAnswer>(t.app, 'POST', '/custom-screen/preview/alarms', {
+      token: other.token,
+      body: { devices: [deviceId], rows: 5 },
+    });
+    expect(theirs.body.data.rows).toEqual([]);
+  });
+});

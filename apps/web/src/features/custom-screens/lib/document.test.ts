@@ -1,0 +1,52 @@
+import { customScreenDocument, emptyScreenDocument } from '@fleet/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  addWidget,
+  clampFrame,
+  gaugeLevel,
+  newWidget,
+  removeWidget,
+  screenPointIds,
+  sourceFigure,
+} from './document';
+
+const data = (values: (number | string | null)[]) => ({
+  bucket_ms: 1,
+  series: [{ point_id: 1, title: 't', unit: '', points: values.map((v, i) => [i, v] as [number, typeof v]) }],
+});
+
+describe('custom screen document helpers', () => {
+  it('new widgets of every kind make a valid document with unique ids and their points bound', () => {
+    let doc = emptyScreenDocument();
+    for (const [i, kind] of (['number', 'value', 'gauge', 'line', 'bar', 'value'] as const).entries())
+      doc = addWidget(doc, newWidget(doc, kind, 100 + i, { x: 10, y: 10 }));
+    expect(customScreenDocument.safeParse(doc).success).toBe(true);
+    expect(doc.order).toEqual(['number1', 'value1', 'gauge1', 'line1', 'bar1', 'value2']);
+    expect(screenPointIds(doc)).toEqual([100, 101, 102, 103, 104, 105]);
+    doc = removeWidget(doc, 'gauge1');
+    expect(doc.order).not.toContain('gauge1');
+    expect(screenPointIds(doc)).not.toContain(102);
+  });
+
+  it('aggregates a window from its buckets', () => {
+    expect(sourceFigure(data([1, 5, null, 3]), 'avg')).toBe(3);
+    expect(sourceFigure(data([1, 5, null, 3]), 'min')).toBe(1);
+    expect(sourceFigure(data([1, 5, null, 3]), 'max')).toBe(5);
+    expect(sourceFigure(data([1, 5, 3, null]), 'last')).toBe(3);
+    expect(sourceFigure(data([null, 'off']), 'avg')).toBeNull();
+    expect(sourceFigure(undefined, 'avg')).toBeNull();
+  });
+
+  it('clamps gauge levels and frames', () => {
+    expect(gaugeLevel(25, 0, 50)).toBe(0.5);
+    expect(gaugeLevel(-5, 0, 50)).toBe(0);
+    expect(gaugeLevel(80, 0, 50)).toBe(1);
+    expect(gaugeLevel(null, 0, 50)).toBeNull();
+    expect(clampFrame({ x: 1900.4, y: -30, w: 300, h: 5 }, { w: 1920, h: 1080 })).toEqual({
+      x: 1620,
+      y: 0,
+      w: 300,
+      h: 20,
+    });
+  });
+});

@@ -1,0 +1,136 @@
+import type {
+  CustomScreenDocument,
+  CustomWidgetKind,
+  ScreenFrame,
+  ScreenPoint,
+  ScreenSourceData,
+  ScreenWidget,
+  SeriesFunction,
+} from '@fleet/contracts';
+
+/** Default sizes of a new widget, in canvas pixels. */
+const SIZES: Record<CustomWidgetKind, { w: number; h: number }> = {
+  number: { w: 260, h: 140 },
+  value: { w: 260, h: 140 },
+  gauge: { w: 300, h: 260 },
+  line: { w: 560, h: 300 },
+  bar: { w: 560, h: 300 },
+  alarms: { w: 560, h: 360 },
+};
+
+const nextId = (doc: CustomScreenDocument, kind: string): string => {
+  for (let i = 1; ; i++) {
+    const id = `${kind}${i}`;
+    if (!Object.hasOwn(doc.widgets, id)) return id;
+  }
+};
+
+/**
+ * A new widget of `kind` bound to `point` (every kind binds at least one point; an alarm list binds a
+ * device: `point` is then a device id), placed at x, y.
+ */
+export function newWidget(
+  doc: CustomScreenDocument,
+  kind: CustomWidgetKind,
+  point: number,
+  at: { x: number; y: number },
+): ScreenWidget {
+  const id = nextId(doc, kind);
+  const frame = { x: Math.round(at.x), y: Math.round(at.y), ...SIZES[kind] };
+  const base = { id, frame, title: '' };
+  const source = { points: [point], aggregation: 'avg' as const, window: 3600 };
+  switch (kind) {
+    case 'number':
+      return { ...base, kind, source, decimals: 1 };
+    case 'value':
+      return { ...base, kind, point, decimals: 1 };
+    case 'gauge':
+      return { ...base, kind, point, min: 0, max: 100, decimals: 1 };
+    case 'line':
+      return { ...base, kind, source };
+    case 'bar':
+      return { ...base, kind, source: { ...source, aggregation: 'max' } };
+    case 'alarms':
+      return { ...base, kind, devices: [point], rows: 10 };
+  }
+}
+
+export function addWidget(doc: CustomScreenDocument, widget: ScreenWidget): CustomScreenDocument {
+  return { ...doc, widgets: { ...doc.widgets, [widget.id]: widget }, order: [...doc.order, widget.id] };
+}
+
+export function updateWidget(doc: CustomScreenDocument, widget: ScreenWidget): CustomScreenDocument {
+  if (!Object.hasOwn(doc.widgets, widget.id)) return doc;
+  return { ...doc, widgets: { ...doc.widgets, [widget.id]: widget } };
+}
+
+export function removeWidget(doc: CustomScreenDocument, id: string): CustomScreenDocument {
+  const { [id]: _gone, ...widgets } = doc.widgets;
+  return { ...doc, widgets, order: doc.order.filter((o) => o !== id) };
+}
+
+/** A frame moved / resized on the canvas: whole pixels, at least 20 px, kept on the canvas. */
+export function clampFrame(frame: ScreenFrame, canvas: { w: number; h: number }): ScreenFrame {
+  const w = Math.max(20, Math.min(Math.round(frame.w), canvas.w));
+  const h = Math.max(20, Math.min(Math.round(frame.h), canvas.h));
+  return {
+    x: Math.max(0, Math.min(Math.round(frame.x), canvas.w - w)),
+    y: Math.max(0, Math.min(Math.round(frame.y), canvas.h - h)),
+    w,
+    h,
+  };
+}
+
+/** Every point a document binds, sorted, once (the server's `screenPointIds` twin for the client). */
+export { screenPointIds } from '@fleet/contracts';
+
+/** A value as a widget prints it: numbers with `decimals`, text as it is, nothing as "--". */
+export function formatValue(value: ScreenPoint['value'] | undefined, decimals: number): string {
+  if (value === null || value === undefined) return '--';
+  if (typeof value === 'number') return Number.isFinite(value) ? value.toFixed(decimals) : '--';
+  const n = Number(value);
+  return value.trim() !== '' && Number.isFinite(n) ? n.toFixed(decimals) : value;
+}
+
+export function toNumber(value: ScreenPoint['value'] | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) && !(typeof value === 'string' && value.trim() === '') ? n : null;
+}
+
+/**
+ * A number widget's figure over its window, from the first series' buckets: `last` the newest value,
+ * `min` / `max` the extreme bucket, `avg` the mean of the buckets (equal-width buckets of the window).
+ */
+export function sourceFigure(data: ScreenSourceData | undefined, aggregation: SeriesFunction): number | null {
+  const values = (data?.series[0]?.points ?? []).map((p) => toNumber(p[1])).filter((n) => n !== null);
+  if (values.length === 0) return null;
+  if (aggregation === 'last') return values[values.length - 1]!;
+  if (aggregation === 'min') return Math.min(...values);
+  if (aggregation === 'max') return Math.max(...values);
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+/** A gauge's fill: the value's position between min and max, clamped to 0..1 (null without a value). */
+export function gaugeLevel(value: number | null, min: number, max: number): number | null {
+  if (value === null || max <= min) return null;
+  return Math.min(1, Math.max(0, (value - min) / (max - min)));
+}
+
+/** Widget colours of a theme. */
+export const THEMES = {
+  dark: {
+    text: '#e6f0ff',
+    muted: '#8fa8c8',
+    panel: 'rgba(16, 40, 72, 0.72)',
+    border: '#24507f',
+    accent: '#3ba0ff',
+  },
+  light: {
+    text: '#1f2933',
+    muted: '#5b6b7c',
+    panel: 'rgba(255, 255, 255, 0.9)',
+    border: '#d0d7e2',
+    accent: '#1677ff',
+  },
+} as const;

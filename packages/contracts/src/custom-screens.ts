@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { alarmLogRow } from './alarms.js';
+import { SERIES_FUNCTIONS } from './telemetry.js';
+
+/**
+ * Custom monitoring screens (issue 23 item 2, docs/custom-screens.md): a 1920x1080 canvas (DESIGN 12's
+ * canvas model: frames in canvas pixels, scaled by a CSS transform) with widgets bound declaratively to
+ * data points. No user code: a widget names its points and a `{points, aggregation, window}` source.
+ */
+export const CUSTOM_SCREEN_SCHEMA_VERSION = 1;
+export const CUSTOM_SCREEN_LIMITS = {
+  widgets: 200,
+  pointsPerSource: 8,
+  /** Seconds: 1 minute .. 7 days. */
+  minWindow: 60,
+  maxWindow: 7 * 86_400,
+  canvas: 8192,
+  text: 500,
+  alarmDevices: 50,
+} as const;
+
+/** Widget kinds in palette order (the issue's list, first ones first). */
+export const CUSTOM_WIDGET_KINDS = ['number', 'value', 'gauge', 'line', 'bar', 'alarms'] as const;
+export type CustomWidgetKind = (typeof CUSTOM_WIDGET_KINDS)[number];
+
+export const screenColor = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'a #rgb or #rrggbb colour');
+const widgetId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '1-64 of A-Z a-z 0-9 _ -');
+const pointId = z.number().int().positive();
+
+export const screenFrame = z.strictObject({
+  x: z.number().finite().min(-CUSTOM_SCREEN_LIMITS.canvas).max(CUSTOM_SCREEN_LIMITS.canvas),
+  y: z.number().finite().min(-CUSTOM_SCREEN_LIMITS.canvas).max(CUSTOM_SCREEN_LIMITS.canvas),
+  w: z.number().finite().min(20).max(CUSTOM_SCREEN_LIMITS.canvas),
+  h: z.number().finite().min(20).max(CUSTOM_SCREEN_LIMITS.canvas),
+});
+export type ScreenFrame = z.infer<typeof screenFrame>;
+
+/** The declarative data source of a number or chart: points aggregated over the last `window` seconds. */
+export const screenSource = z.strictObject({
+  points: z.array(pointId).min(1).max(CUSTOM_SCREEN_LIMITS.pointsPerSource),
+  aggregation: z.enum(SERIES_FUNCTIONS),
+  window: z.number().int().min(CUSTOM_SCREEN_LIMITS.minWindow).max(CUSTOM_SCREEN_LIMITS.maxWindow),
+});
+export type ScreenSource = z.infer<typeof screenSource>;
+
+const common = {
+  id: widgetId,
+  frame: screenFrame,
+  title: z.string().max(200).default(''),
+  color: screenColor.optional(),
+};
+const decimals = z.number().int().min(0).max(6).default(1);
+
+export const screenWidget = z.discriminatedUnion('kind', [
+  /** One number: the source's first point aggregated over the window. */
+  z.strictObject({ ...common, kind: z.literal('number'), source: screenSource, decimals }),
+  /** A point's latest value (live) with its unit. */
+  z.strictObject({ ...common, kind: z.literal('value'), point: pointId, decimals }),
+  z
+    .strictObject({
+      ...common,
+      kind: z.literal('gauge'),
+      point: pointId,
+      min: z.number().finite(),
+      max: z.number().finite(),
+      decimals,
+    })
+    .refine((w) => w.min < w.max, { message: 'min must be below max', path: ['max'] }),
+  z.strictObject({ ...common, kind: z.literal('line'), source: screenSource }),
+  z.strictObject({ ...common, kind: z.literal('bar'), source: screenSource }),
+  /** The latest alarms of these devices (newest first, `rows` of them). */
+  z.strictObject({
+    ...common,
+    kind: z.literal('alarms'),
+    devices: z.array(z.number().int().positive()).min(1).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
+    rows: z.number().int().min(1).max(50).default(10),
+  }),
+]);
+export type ScreenWidget = z.infer<typeof screenWidget>;
+
+export const customScreenDocument = z
+  .strictObject({
+    schemaVersion: z.literal(CUSTOM_SCREEN_SCHEMA_VERSION),
+    canvas: z.strictObject({
+      w: z.number().int().min(320).max(CUSTOM_SCREEN_LIMITS.canvas),
+      h: z.number().int().min(200).max(CUSTOM_SCREEN_LIMITS.canvas),
+      background: screenColor,
+      /** A same-origin upload (`/upload/...`), drawn under the widgets. */
+      backgroundImage: z
+        .string()
+        .max(2048)
+        .regex(/^\/upload\/[A-Za-z0-9/_.-]+$/, 'a /upload/ path of this platform')
+        .nullable()
+        .default(null),
+      theme: z.enum(['dark', 'light']),
+    }),
+    widgets: z.record(widgetId, screenWidget),
+    /** z-order, bottom first; every widget exactly once. */
+    order: z.array(widgetId).max(CUSTOM_SCREEN_LIMITS.widgets),
+  })
+  .superRefine((doc, ctx) => {
+    const ids = Object.keys(doc.widgets);
+    if (ids.length > CUSTOM_SCREEN_LIMITS.widgets)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['widgets'],
+        message: `at most ${CUSTOM_SCREEN_LIMITS.widgets} widgets`,
+      });
+    for (const [key, w] of Object.entries(doc.widgets))
+      if (w.id !== key)
+        ctx.addIssue({ code: 'custom', path: ['widgets', key, 'id'], message: 'must equal its key' });
+    const seen = new Set<string>();
+    doc.order.forEach((id, i) => {
+      if (!doc.widgets[id] || seen.has(id))
+        ctx.addIssue({ code: 'custom', path: ['order', i], message: 'not a widget, or listed twice' });
+      seen.add(id);
+    });
+    for (const id of ids)
+      if (!seen.has(id)) ctx.addIssue({ code: 'custom', path: ['order'], message: `widget ${id} missing` });
+  });
+export type CustomScreenDocument = z.infer<typeof customScreenDocument>;
+
+/** Every point a document binds (sorted, once): what a share token may read, what the viewer watches. */
+export function screenPointIds(doc: CustomScreenDocument): number[] {
+  const ids = new Set<number>();
+  for (const w of Object.values(doc.widgets)) {
+    if ('point' in w) ids.add(w.point);
+    if ('source' in w) for (const p of w.source.points) ids.add(p);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+export function emptyScreenDocument(): CustomScreenDocument {
+  return {
+    schemaVersion: CUSTOM_SCREEN_SCHEMA_VERSION,
+    canvas: { w: 1920, h: 1080, background: '#0b1a33', backgroundImage: null, theme: 'dark' },
+    widgets: {},
+    order: [],
+  };
+}
+
+const screenName = z.string().trim().min(1).max(64);
+
+export const customScreenRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  owner_user_id: z.number().int(),
+  version: z.number().int(),
+  /** Shown as an entry of the Monitoring screens menu. */
+  published: z.boolean(),
+  /** The external link's token; null when no link exists (or it was revoked). */
+  share_token: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CustomScreenRow = z.infer<typeof customScreenRow>;
+
+export const customScreenDetail = customScreenRow.extend({ document: customScreenDocument });
+export type CustomScreenDetail = z.infer<typeof customScreenDetail>;
+
+export const customScreenListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(64).optional(),
+  published: z.enum(['0', '1']).optional(),
+});
+export type CustomScreenListQuery = z.infer<typeof customScreenListQuery>;
+
+export const customScreenCreateBody = z.strictObject({
+  name: screenName,
+  /** Any JSON: validated by the server against `customScreenDocument` (an empty screen when absent). */
+  document: z.unknown().optional(),
+});
+export type CustomScreenCreateBody = z.infer<typeof customScreenCreateBody>;
+
+export const customScreenUpdateBody = z
+  .strictObject({
+    name: screenName.optional(),
+    document: z.unknown().optional(),
+    /** The version the document was loaded at; required with a document. */
+    version: z.number().int().positive().optional(),
+    published: z.boolean().optional(),
+  })
+  .refine((b) => b.document === undefined || b.version !== undefined, {
+    message: 'version is required to save a document',
+    path: ['version'],
+  });
+export type CustomScreenUpdateBody = z.infer<typeof customScreenUpdateBody>;
+
+/** A bound point as a screen shows it. */
+export const screenPoint = z.object({
+  point_id: z.number().int(),
+  device_id: z.number().int(),
+  device_title: z.string(),
+  name: z.string(),
+  title: z.string(),
+  unit: z.string(),
+  value: z.union([z.number(), z.string(), z.null()]),
+  at: z.string().nullable(),
+  /** The device's data is locked (service expired past the grace days): no values are answered. */
+  locked: z.boolean(),
+});
+export type ScreenPoint = z.infer<typeof screenPoint>;
+
+export const screenPointsAnswer = z.object({ points: z.array(screenPoint) });
+export type ScreenPointsAnswer = z.infer<typeof screenPointsAnswer>;
+
+export const screenPointsBody = z.strictObject({
+  points: z
+    .array(pointId)
+    .min(1)
+    .max(CUSTOM_SCREEN_LIMITS.widgets * CUSTOM_SCREEN_LIMITS.pointsPerSource),
+});
+
+/** A source's data: one series per point, `[epoch ms, value]`, aggregated into at most ~120 buckets. */
+export const screenSourceData = z.object({
+  bucket_ms: z.number().int(),
+  series: z.array(
+    z.object({
+      point_id: z.number().int(),
+      title: z.string(),
+      unit: z.string(),
+      points: z.array(z.tuple([z.number(), z.union([z.number(), z.string(), z.null()])])),
+    }),
+  ),
+});
+export type ScreenSourceData = z.infer<typeof screenSourceData>;
+
+export const screenShareQuery = z.object({ widget: widgetId });
+
+/** An alarm list widget's rows (newest first). */
+export const screenAlarmsAnswer = z.object({ rows: z.array(alarmLogRow) });
+export type ScreenAlarmsAnswer = z.infer<typeof screenAlarmsAnswer>;
+
+export const screenAlarmsPreviewBody = z.strictObject({
+  devices: z.array(z.number().int().positive()).min(1).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
+  rows: z.number().int().min(1).max(50),
+});
+export type ScreenAlarmsPreviewBody = z.infer<typeof screenAlarmsPreviewBody>;
+
+/** What an external link opens: the screen, read-only. */
+export const sharedScreen = z.object({
+  name: z.string(),
+  version: z.number().int(),
+  document: customScreenDocument,
+});
+export type SharedScreen = z.infer<typeof sharedScreen>;
+
+export const customScreenShare = z.object({ share_token: z.string().nullable() });
