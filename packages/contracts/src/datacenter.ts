@@ -147,6 +147,7 @@ export const EXPORT_KINDS = [
   'otalog',
   'otastrace',
   'noticelog',
+  'assets',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'expired'] as const;
@@ -165,7 +166,8 @@ export const EXPORT_TTL_DAYS = 7;
  * POST /dataCenter/export. `params` is the query string of the matching screen's list call, as strings:
  * history = GET /device/history/rows (without page/limit), report = GET /dataCenter/dataReportV2,
  * alarmlog = GET /event/alarmlog, devices = GET /device, statreport = GET /device/eventStatReport,
- * otalog = GET /ota/log, otastrace = GET /ota/strace, noticelog = GET /trigger/notice.
+ * otalog = GET /ota/log, otastrace = GET /ota/strace, noticelog = GET /trigger/notice,
+ * assets = GET /maintenance/asset.
  */
 export const exportCreateBody = z.strictObject({
   kind: z.enum(EXPORT_KINDS),

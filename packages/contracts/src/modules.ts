@@ -40,6 +40,7 @@ export const MODULES_WITH_FEATURES: readonly ModuleKey[] = [
   'userCustomize',
   'maintenanceManage',
   'feeConfig',
+  'deviceAccount',
 ];
 
 export const moduleSwitchesSchema = z.object(

@@ -1,2 +1,3 @@
+export * from './assets.js';
 export * from './transitions.js';
 export * from './work-orders.js';
