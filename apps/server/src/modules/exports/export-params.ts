@@ -1,5 +1,6 @@
 import {
   alarmLogQuery,
+  assetListQuery,
   dataReportQuery,
   deviceListQuery,
   type ExportKind,
@@ -36,6 +37,10 @@ export const EXPORT_KIND_RULES = {
   noticelog: {
     schema: noticeQuery.omit({ page: true, limit: true }),
     permissions: ['TriggerNotice/log', 'TriggerContact/index'],
+  },
+  assets: {
+    schema: assetListQuery.omit({ page: true, limit: true }),
+    permissions: ['maintenance.Asset/index'],
   },
 } as const satisfies Record<ExportKind, { schema: z.ZodType; permissions: readonly Permission[] }>;
 

@@ -52,7 +52,9 @@ export const ledgerAssets = pgTable(
     uniqueIndex('ledger_assets_owner_code_uq').on(t.ownerUserId, t.code),
     index('ledger_assets_owner_idx').on(t.ownerUserId, t.id),
     index('ledger_assets_device_idx').on(t.deviceId),
-    index('ledger_assets_warranty_idx').on(t.ownerUserId, t.warrantyUntil).where(sql`warranty_until is not null`),
+    index('ledger_assets_warranty_idx')
+      .on(t.ownerUserId, t.warrantyUntil)
+      .where(sql`warranty_until is not null`),
   ],
 );
 
