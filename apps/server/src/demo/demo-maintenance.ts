@@ -8,7 +8,7 @@ import { demoMaintenanceRepository as repo } from './demo-maintenance.repository
 const HOUR = 3_600_000;
 
 /** The demo owner acting on its own data (the seed goes through the same rules as the API). */
-function ownerScope(ownerUserId: number, path: string): Scope {
+export function ownerScope(ownerUserId: number, path: string): Scope {
   return {
     userId: ownerUserId,
     userType: UserType.AGENT_2,

@@ -30,6 +30,8 @@ export const DEMO_PERMISSIONS: Permission[] = [
   'maintenance.WorkOrder/index',
   'maintenance.WorkOrder/handle',
   'maintenance.Repair/index',
+  // The device ledger (issue 22 item 1), read only.
+  'maintenance.Asset/index',
 ];
 
 /** System roles (owner null) kept up to date on every start. */
