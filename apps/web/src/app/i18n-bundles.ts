@@ -1,5 +1,6 @@
 import { accountsBundle } from '../features/accounts/i18n';
 import { alarmsBundle } from '../features/alarms/i18n';
+import { assetsBundle } from '../features/assets/i18n';
 import { dashboardBundle } from '../features/dashboard/i18n';
 import { dataReportBundle } from '../features/data-report/i18n';
 import { deviceGroupsBundle } from '../features/device-groups/i18n';
@@ -41,5 +42,6 @@ export const featureBundles: readonly FeatureBundle[] = [
   otaSimsBundle,
   gatewayParamsBundle,
   maintenanceBundle,
+  assetsBundle,
   screensBundle,
 ];

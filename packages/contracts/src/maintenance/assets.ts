@@ -28,7 +28,7 @@ export const ASSET_IMPORT_MAX_ROWS = 2000;
 /** Asset codes: letters, digits and - _ . / (they go on labels and into URLs of QR codes). */
 export const ASSET_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/;
 /** Most assets on one labels page. */
-export const ASSET_LABELS_MAX = 200;
+export const ASSET_LABELS_MAX = 100;
 
 export const assetCode = z
   .string()
