@@ -280,6 +280,10 @@ const en: Texts = {
       maintenance_WorkOrder_dispatch: 'Dispatch, close and end work orders',
       maintenance_WorkOrder_handle: 'My work orders (handle)',
       maintenance_Repair_index: 'Fault repair',
+      maintenance_Asset_index: 'Device ledger (view)',
+      maintenance_Asset_add: 'Add and import assets',
+      maintenance_Asset_edit: 'Edit assets and attachments',
+      maintenance_Asset_delete: 'Delete assets',
     },
   },
 };

@@ -280,6 +280,10 @@ const es: Texts = {
       maintenance_WorkOrder_dispatch: 'Asignar, cerrar y terminar órdenes',
       maintenance_WorkOrder_handle: 'Mis órdenes de trabajo (atender)',
       maintenance_Repair_index: 'Reparación de averías',
+      maintenance_Asset_index: 'Inventario de equipos (ver)',
+      maintenance_Asset_add: 'Añadir e importar activos',
+      maintenance_Asset_edit: 'Editar activos y adjuntos',
+      maintenance_Asset_delete: 'Eliminar activos',
     },
   },
 };

@@ -277,6 +277,10 @@ const zh = {
       maintenance_WorkOrder_dispatch: '派单、关闭和终止工单',
       maintenance_WorkOrder_handle: '我的工单(处理)',
       maintenance_Repair_index: '故障报修',
+      maintenance_Asset_index: '设备台账(查看)',
+      maintenance_Asset_add: '新增与导入资产',
+      maintenance_Asset_edit: '编辑资产与附件',
+      maintenance_Asset_delete: '删除资产',
     },
   },
 };
