@@ -1,10 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { apiToken, call } from '../support/api.js';
 import { admin } from '../support/auth.js';
 import { chooseOption, freshLogin, shot, signIn } from '../support/ui.js';
 
 // Issue 22 item 1, the device ledger: add an asset linked to a monitored device, print its QR label,
 // open the asset's page on a phone (what the QR code opens) and raise a work order on it.
+
+/** The text input of a control: Ant Design puts the test id on the input itself or on its wrapper. */
+const inputOf = (page: Page, testId: string) =>
+  page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
 
 test.describe('device ledger', () => {
   test('create an asset, link a device, print its QR label, raise a work order on it', async ({
@@ -41,11 +45,11 @@ test.describe('device ledger', () => {
     await page.getByTestId('asset-device').locator('input').fill(title);
     await chooseOption(page, 'asset-device', title);
     const until = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
-    await page.getByTestId('asset-warranty-until').locator('input').fill(until);
+    await inputOf(page, 'asset-warranty-until').fill(until);
     await page.keyboard.press('Enter');
     await page.getByTestId('asset-location').fill('Pump house A');
-    await page.getByTestId('asset-lat').locator('input').fill('31.2304');
-    await page.getByTestId('asset-lng').locator('input').fill('121.4737');
+    await inputOf(page, 'asset-lat').fill('31.2304');
+    await inputOf(page, 'asset-lng').fill('121.4737');
     await shot(page, 'device-ledger-form-en');
     await page.getByTestId('asset-form-submit').click();
     await expect(form).toBeHidden();
