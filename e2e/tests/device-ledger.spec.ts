@@ -60,6 +60,7 @@ test.describe('device ledger', () => {
     await expect(drawer.getByTestId('asset-detail-code')).toHaveText(code);
     await expect(drawer.getByTestId('asset-detail-device')).toHaveText(title);
     await expect(drawer.getByTestId('asset-warranty')).toHaveText(/Expires in (19|20) days/);
+    await shot(page, 'device-ledger-drawer-en');
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     const row = page.getByTestId('asset-table').locator('tr', { hasText: code });
@@ -107,5 +108,13 @@ test.describe('device ledger', () => {
     await expect(history).toHaveCount(1);
     await expect(history).toContainText(`Seal leaks ${n}`);
     await shot(page, 'device-ledger-asset-history-phone-en');
+
+    // The ledger on the phone: cards, the warranty on each.
+    await page.goto('/maintenance/asset');
+    const card = page.getByTestId('asset-card').filter({ hasText: code });
+    await expect(card).toContainText(/Expires in (19|20) days/);
+    await shot(page, 'device-ledger-list-phone-en');
+    await card.click();
+    await expect(page.getByTestId('asset-drawer').getByTestId('asset-work-order')).toHaveCount(1);
   });
 });

@@ -171,25 +171,26 @@ export function AssetFormDrawer({
         </Form.Item>
         <Row gutter={12}>
           <Col xs={12} sm={8}>
-            <Form.Item
-              name="lat"
-              label={t('assets.field.lat')}
-              dependencies={['lng']}
-              rules={[
-                ({ getFieldValue }) => ({
-                  validator: (_, v) =>
-                    (v === null || v === undefined) ===
-                    (getFieldValue('lng') === null || getFieldValue('lng') === undefined)
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('assets.required'))),
-                }),
-              ]}
-            >
+            <Form.Item name="lat" label={t('assets.field.lat')}>
               <InputNumber min={-90} max={90} style={{ width: '100%' }} data-testid="asset-lat" />
             </Form.Item>
           </Col>
           <Col xs={12} sm={8}>
-            <Form.Item name="lng" label={t('assets.field.lng')} dependencies={['lat']}>
+            <Form.Item
+              name="lng"
+              label={t('assets.field.lng')}
+              dependencies={['lat']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  // Both or neither: a position needs the two numbers.
+                  validator: (_, v) =>
+                    (v === null || v === undefined) ===
+                    (getFieldValue('lat') === null || getFieldValue('lat') === undefined)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('assets.positionBoth'))),
+                }),
+              ]}
+            >
               <InputNumber min={-180} max={180} style={{ width: '100%' }} data-testid="asset-lng" />
             </Form.Item>
           </Col>

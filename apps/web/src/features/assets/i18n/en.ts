@@ -16,6 +16,7 @@ const en: Texts = {
     codeHint: 'Letters, digits and . _ / -, up to 64 characters, unique in your account',
     selected: '{{count}} selected',
     notFound: 'The asset does not exist or you may not see it',
+    positionBoth: 'Enter both latitude and longitude',
     backToList: 'Back to the ledger',
     field: {
       code: 'Asset code',

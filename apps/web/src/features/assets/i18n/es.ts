@@ -16,6 +16,7 @@ const es: Texts = {
     codeHint: 'Letras, dígitos y . _ / -, hasta 64 caracteres, único en su cuenta',
     selected: '{{count}} seleccionados',
     notFound: 'El activo no existe o no puede verlo',
+    positionBoth: 'Indique latitud y longitud',
     backToList: 'Volver al inventario',
     field: {
       code: 'Código de activo',

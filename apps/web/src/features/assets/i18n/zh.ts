@@ -14,6 +14,7 @@ const zh = {
     codeHint: '字母、数字和 . _ / -,最多 64 个字符,租户内唯一',
     selected: '已选 {{count}} 个',
     notFound: '资产不存在或无权查看',
+    positionBoth: '经纬度需同时填写',
     backToList: '返回台账',
     field: {
       code: '资产编号',
