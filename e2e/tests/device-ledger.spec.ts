@@ -117,4 +117,40 @@ test.describe('device ledger', () => {
     await card.click();
     await expect(page.getByTestId('asset-drawer').getByTestId('asset-work-order')).toHaveCount(1);
   });
+
+  test('imports on a phone in Chinese: a bad file is refused row by row, nothing written; a good one lands', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const n = Date.now().toString().slice(-7);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await freshLogin(page, 'zh');
+    await signIn(page, admin().username, admin().password);
+    await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
+    await page.goto('/maintenance/asset');
+    await expect(page.getByTestId('asset-cards')).toBeVisible();
+    await page.getByTestId('asset-import').click();
+    const dialog = page.getByTestId('asset-import-dialog');
+    await expect(dialog).toBeVisible();
+    const file = (body: string) => ({ name: 'assets.csv', mimeType: 'text/csv', buffer: Buffer.from(body) });
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles(file(`code,name,warranty_until\nIMP-${n},导入的泵,2030-01-01\nIMP-${n},重复编号,\n`));
+    await page.getByTestId('asset-import-start').click();
+    await expect(page.getByTestId('asset-import-failed')).toContainText('2 行中有 1 行出错');
+    const report = page.getByTestId('asset-import-report');
+    await expect(report).toContainText('编号与第 2 行重复');
+    await shot(page, 'device-ledger-import-report-phone-zh');
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles(file(`code,name,warranty_until\nIMP-${n},导入的泵,2030-01-01\n`));
+    await page.getByTestId('asset-import-start').click();
+    await expect(page.getByTestId('asset-import-done')).toContainText('已导入 1 个资产');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    const card = page.getByTestId('asset-card').filter({ hasText: `IMP-${n}` });
+    await expect(card).toContainText('导入的泵');
+    await expect(card.getByTestId('asset-warranty')).toHaveText('在保');
+    await shot(page, 'device-ledger-list-phone-zh');
+  });
 });

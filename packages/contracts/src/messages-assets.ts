@@ -52,4 +52,24 @@ export const ASSET_MESSAGES = {
     en: 'at most {max} rows per import',
     es: 'como máximo {max} filas por importación',
   },
+  'asset.importRepeats': {
+    zh: '编号与第 {row} 行重复',
+    en: 'code: repeats row {row}',
+    es: 'código: repite la fila {row}',
+  },
+  'asset.importCodeUsed': {
+    zh: '编号已被使用',
+    en: 'code: already used',
+    es: 'código: ya en uso',
+  },
+  'asset.importNoDevice': {
+    zh: '没有 IMEI 为 {imei} 的设备',
+    en: 'device_imei: no device {imei}',
+    es: 'device_imei: no hay dispositivo {imei}',
+  },
+  'asset.importField': {
+    zh: '{field} 无效:{detail}',
+    en: '{field}: {detail}',
+    es: '{field} no válido: {detail}',
+  },
 } satisfies Record<string, MessageTexts>;

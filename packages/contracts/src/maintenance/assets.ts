@@ -153,7 +153,19 @@ export const ASSET_IMPORT_COLUMNS = [
   'device_imei',
 ] as const;
 
-export const assetImportFailure = z.object({ row: z.number().int(), code: z.string(), reason: z.string() });
+export const assetImportFailure = z.object({
+  row: z.number().int(),
+  code: z.string(),
+  /** English; `reason_key` (a server message) and `reason_params` let the web show it translated. */
+  reason: z.string(),
+  reason_key: z.enum([
+    'asset.importRepeats',
+    'asset.importCodeUsed',
+    'asset.importNoDevice',
+    'asset.importField',
+  ]),
+  reason_params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
 export type AssetImportFailure = z.infer<typeof assetImportFailure>;
 /**
  * POST /maintenance/asset/import: all or nothing. `failed` empty: every row was created; else nothing

@@ -4,6 +4,7 @@ import {
   type AssetImportFailure,
   type AssetImportResult,
   assetInput,
+  formatServerMessage,
 } from '@fleet/contracts';
 import ExcelJS from 'exceljs';
 import type { Scope } from '../../../platform/auth/scope.js';
@@ -115,6 +116,16 @@ export async function readImportFile(file: Buffer): Promise<ImportRow[]> {
   return rows;
 }
 
+/** A failed row: the English reason and its message key for the web. */
+function failure(
+  row: number,
+  code: string,
+  key: AssetImportFailure['reason_key'],
+  params: Record<string, string | number>,
+): AssetImportFailure {
+  return { row, code, reason: formatServerMessage(key, params), reason_key: key, reason_params: params };
+}
+
 /** The input object of one row (empty cells take the defaults; numbers parsed). */
 function inputOf(cells: Cells): Record<string, unknown> {
   const input: Record<string, unknown> = {};
@@ -147,19 +158,24 @@ export function createAssetsImport(deps: { repo: AssetsRepository }) {
         const parsed = assetInput.safeParse(inputOf(cells));
         if (!parsed.success) {
           const issue = parsed.error.issues[0]!;
-          failed.push({ row, code, reason: `${issue.path.join('.') || 'row'}: ${issue.message}` });
+          failed.push(
+            failure(row, code, 'asset.importField', {
+              field: issue.path.join('.') || 'row',
+              detail: issue.message,
+            }),
+          );
           continue;
         }
         const first = seen.get(parsed.data.code);
         if (first !== undefined) {
-          failed.push({ row, code, reason: `code: repeats row ${first}` });
+          failed.push(failure(row, code, 'asset.importRepeats', { row: first }));
           continue;
         }
         seen.set(parsed.data.code, row);
         const imei = cells.device_imei ?? '';
         const deviceId = imei ? devices.get(imei) : null;
         if (deviceId === undefined) {
-          failed.push({ row, code, reason: `device_imei: no device ${imei}` });
+          failed.push(failure(row, code, 'asset.importNoDevice', { imei }));
           continue;
         }
         drafts.push({
@@ -176,8 +192,7 @@ export function createAssetsImport(deps: { repo: AssetsRepository }) {
         drafts.map((d) => d.asset.code),
       );
       for (const d of drafts)
-        if (taken.has(d.asset.code))
-          failed.push({ row: d.row, code: d.asset.code, reason: 'code: already used' });
+        if (taken.has(d.asset.code)) failed.push(failure(d.row, d.asset.code, 'asset.importCodeUsed', {}));
       if (failed.length > 0) {
         failed.sort((a, b) => a.row - b.row);
         return { rows: rows.length, created: 0, failed };

@@ -10,6 +10,7 @@ import { PermissionProvider } from '../../../shared/permission/PermissionProvide
 import { clearSession } from '../../../shared/session/token';
 import { labelIds } from '../pages/AssetLabelsPage';
 import { AssetTable, exportParamsOf } from './AssetTable';
+import { reasonText } from './ImportAssetsDialog';
 
 const asset = (id: number, over: Partial<AssetRow> = {}): AssetRow => ({
   id,
@@ -166,5 +167,15 @@ describe('AssetTable', { timeout: 60_000 }, () => {
     });
     expect(labelIds('3,1,x,3,-2,0,7')).toEqual([3, 1, 7]);
     expect(labelIds(null)).toEqual([]);
+    const failure = {
+      row: 3,
+      code: 'P-1',
+      reason: 'code: repeats row 2',
+      reason_key: 'asset.importRepeats' as const,
+      reason_params: { row: 2 },
+    };
+    expect(reasonText(failure, 'zh')).toBe('编号与第 2 行重复');
+    expect(reasonText(failure, 'es')).toBe('código: repite la fila 2');
+    expect(reasonText(failure, 'xx')).toBe('code: repeats row 2');
   });
 });

@@ -1,14 +1,26 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import type { AssetImportResult } from '@fleet/contracts';
+import {
+  type AssetImportFailure,
+  type AssetImportResult,
+  formatServerMessage,
+  LANGUAGES,
+  type Language,
+} from '@fleet/contracts';
 import { Alert, Button, Flex, Modal, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/api/client';
 import { downloadAssetTemplate, useImportAssets } from '../api/assets';
 
+/** A failed row's reason in the page's language. */
+export function reasonText(f: AssetImportFailure, language: string): string {
+  const lang = (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en';
+  return formatServerMessage(f.reason_key, f.reason_params, lang);
+}
+
 /** Import assets from an xlsx or csv file, all or nothing, with the row-by-row report of what failed. */
 export function ImportAssetsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<AssetImportResult | null>(null);
   const run = useImportAssets();
@@ -46,9 +58,8 @@ export function ImportAssetsDialog({ open, onClose }: { open: boolean; onClose: 
           {t('assets.importDialog.start')}
         </Button>,
       ]}
-      data-testid="asset-import-dialog"
     >
-      <Flex vertical gap={12}>
+      <Flex vertical gap={12} data-testid="asset-import-dialog">
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {t('assets.importDialog.hint')}
         </Typography.Paragraph>
@@ -96,7 +107,11 @@ export function ImportAssetsDialog({ open, onClose }: { open: boolean; onClose: 
               columns={[
                 { title: t('assets.importDialog.row'), dataIndex: 'row', width: 70 },
                 { title: t('assets.importDialog.code'), dataIndex: 'code', width: 140 },
-                { title: t('assets.importDialog.reason'), dataIndex: 'reason' },
+                {
+                  title: t('assets.importDialog.reason'),
+                  dataIndex: 'reason',
+                  render: (_: string, f: AssetImportFailure) => reasonText(f, i18n.language),
+                },
               ]}
               data-testid="asset-import-report"
             />
