@@ -23,6 +23,7 @@ import { registerGraphlibSweep } from './modules/graphlib/graphlib.sweep.js';
 import { graphlibFileRoutes } from './modules/graphlib/graphlib-files.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
+import { assetRoutes } from './modules/maintenance/assets/assets.routes.js';
 import { enforcementRoutes } from './modules/maintenance/enforcement/enforcement.routes.js';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
 import { registerWorkOrderDue } from './modules/maintenance/work-orders.due.js';
@@ -207,6 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Maintenance work orders, fault repair, my work orders (docs/maintenance.md).
       await api.register(maintenanceRoutes, moduleDeps);
       await api.register(enforcementRoutes, moduleDeps);
+      // The device ledger (asset register), behind the deviceAccount switch (docs/maintenance.md).
+      await api.register(assetRoutes, moduleDeps);
     },
     { prefix: API_PREFIX },
   );

@@ -148,6 +148,7 @@ export const EXPORT_KINDS = [
   'otastrace',
   'noticelog',
   'enforcement',
+  'assets',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'expired'] as const;
@@ -168,6 +169,7 @@ export const EXPORT_TTL_DAYS = 7;
  * alarmlog = GET /event/alarmlog, devices = GET /device, statreport = GET /device/eventStatReport,
  * otalog = GET /ota/log, otastrace = GET /ota/strace, noticelog = GET /trigger/notice,
  * enforcement = GET /maintenance/enforcement.
+ * assets = GET /maintenance/asset.
  */
 export const exportCreateBody = z.strictObject({
   kind: z.enum(EXPORT_KINDS),

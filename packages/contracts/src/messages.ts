@@ -5,6 +5,8 @@
  * from this same table, so a message is written once and cannot drift between server and screen.
  * Placeholders are `{name}`; every language of a message uses the same ones (a test holds them together).
  */
+
+import { ASSET_MESSAGES } from './messages-assets.js';
 import { FEES_MESSAGES } from './messages-fees.js';
 import { LIMIT_MESSAGES } from './messages-limits.js';
 import { MAINTENANCE_MESSAGES } from './messages-maintenance.js';
@@ -178,6 +180,8 @@ export const SERVER_MESSAGES = {
   ...SMS_MESSAGES,
   // Maintenance work orders (messages-maintenance.ts)
   ...MAINTENANCE_MESSAGES,
+  // The device ledger (messages-assets.ts)
+  ...ASSET_MESSAGES,
   // The money ledger (DESIGN 14, docs/ledger.md)
   'ledger.insufficientBalance': {
     zh: '余额不足',

@@ -41,6 +41,7 @@ export const MODULES_WITH_FEATURES: readonly ModuleKey[] = [
   'maintenanceManage',
   'feeConfig',
   'lawEnforcement',
+  'deviceAccount',
 ];
 
 export const moduleSwitchesSchema = z.object(

@@ -55,6 +55,11 @@ export const PERMISSION_GROUPS = {
     'maintenance.WorkOrder/dispatch',
     'maintenance.WorkOrder/handle',
     'maintenance.Repair/index',
+    // The device ledger (asset register): list and read, add (and import), edit (and attachments), delete.
+    'maintenance.Asset/index',
+    'maintenance.Asset/add',
+    'maintenance.Asset/edit',
+    'maintenance.Asset/delete',
   ],
   /**
    * Issue 22 item 5, law enforcement records: `index` lists, reads, verifies and exports them, `add`

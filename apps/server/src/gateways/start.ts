@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { ensureDemoAssets } from '../demo/demo-assets.js';
 import { ensureDemoEnforcement } from '../demo/demo-enforcement.js';
 import { demoOwnerId, ensureDemoDevices, startDemoFleet } from '../demo/demo-fleet.js';
 import { ensureDemoWorkOrders } from '../demo/demo-maintenance.js';
@@ -30,6 +31,9 @@ async function startDemo(
   await ensureDemoWorkOrders(db, owner);
   // Its law enforcement records: an intact chain, one handled as a work order (issue 22 item 5).
   await ensureDemoEnforcement(db, owner);
+  // Its device ledger: assets linked to its devices, one near its warranty end (after the orders,
+  // which are seeded only while the account has none).
+  await ensureDemoAssets(db, owner);
   // Its notice log: SMS, calls and e-mail with status, units charged and provider answers (issue 21).
   await ensureDemoNotices(db, owner);
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;

@@ -1,5 +1,6 @@
 import { accountsBundle } from '../features/accounts/i18n';
 import { alarmsBundle } from '../features/alarms/i18n';
+import { assetsBundle } from '../features/assets/i18n';
 import { customScreensBundle } from '../features/custom-screens/i18n';
 import { dashboardBundle } from '../features/dashboard/i18n';
 import { dataReportBundle } from '../features/data-report/i18n';
@@ -44,6 +45,7 @@ export const featureBundles: readonly FeatureBundle[] = [
   gatewayParamsBundle,
   maintenanceBundle,
   enforcementBundle,
+  assetsBundle,
   screensBundle,
   customScreensBundle,
 ];

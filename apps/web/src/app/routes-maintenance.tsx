@@ -1,4 +1,12 @@
-import { FileDoneOutlined, SolutionOutlined, ToolOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  DatabaseOutlined,
+  FileDoneOutlined,
+  ProfileOutlined,
+  QrcodeOutlined,
+  SolutionOutlined,
+  ToolOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import type { AccessContext, AppRoute } from './route-types';
 
 const holdsAny =
@@ -7,12 +15,13 @@ const holdsAny =
     permissions.some((p) => ctx.authList.includes(p));
 
 /**
- * SPEC 2.3 maintenance area (issue 22): work orders, fault repair and my work orders, while the module
- * switch "maintenance manage" is on. Plans and the device ledger join this group when they are built.
+ * SPEC 2.3 maintenance area (issue 22): work orders, fault repair and my work orders while the module
+ * switch "maintenance manage" is on; the device ledger while "device account" is on. The group itself
+ * names no module: it is dropped when no entry of it is left.
  */
 export const maintenanceRoutes: AppRoute = {
   path: '/maintenance',
-  meta: { titleKey: 'menu.maintenance', icon: <ToolOutlined />, module: 'maintenanceManage' },
+  meta: { titleKey: 'menu.maintenance', icon: <ToolOutlined /> },
   children: [
     {
       path: 'workOrder',
@@ -44,6 +53,41 @@ export const maintenanceRoutes: AppRoute = {
         noCache: true,
       },
       page: () => import('../features/maintenance/pages/MyWorkOrdersPage'),
+    },
+    {
+      path: 'asset',
+      meta: {
+        titleKey: 'menu.deviceLedger',
+        icon: <DatabaseOutlined />,
+        module: 'deviceAccount',
+        permission: 'maintenance.Asset/index',
+      },
+      page: () => import('../features/assets/pages/AssetsPage'),
+    },
+    {
+      // Printable QR labels of the assets of ?ids=, outside the shell (print layout).
+      path: 'asset/labels',
+      meta: {
+        titleKey: 'menu.assetLabels',
+        icon: <QrcodeOutlined />,
+        module: 'deviceAccount',
+        permission: 'maintenance.Asset/index',
+        hidden: true,
+        fullScreen: true,
+      },
+      page: () => import('../features/assets/pages/AssetLabelsPage'),
+    },
+    {
+      // One asset: what its QR label opens (on a phone).
+      path: 'asset/:id',
+      meta: {
+        titleKey: 'menu.assetDetail',
+        icon: <ProfileOutlined />,
+        module: 'deviceAccount',
+        permission: 'maintenance.Asset/index',
+        hidden: true,
+      },
+      page: () => import('../features/assets/pages/AssetDetailPage'),
     },
   ],
 };

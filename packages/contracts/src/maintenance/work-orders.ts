@@ -29,6 +29,8 @@ export const workOrderCreateBody = z.object({
   description: z.string().trim().max(2000).default(''),
   device_id: id.nullable().optional(),
   alarm_id: id.nullable().optional(),
+  /** A device ledger asset the order concerns (its linked device becomes the order's when none is given). */
+  asset_id: id.nullable().optional(),
   repair_type: z
     .number()
     .int()
@@ -54,6 +56,7 @@ export const workOrderListQuery = listQuery.extend({
   assignee_id: id.optional(),
   device_id: id.optional(),
   alarm_id: id.optional(),
+  asset_id: id.optional(),
   /** overdue: open and past due; due_soon: open and due within WORK_ORDER_DUE_SOON_HOURS. */
   view: z.enum(['overdue', 'due_soon']).optional(),
   /** true: only orders assigned to the caller ("My work orders"). */
@@ -95,6 +98,8 @@ export const workOrderRow = z.object({
   /** Later sessions attach a maintenance plan occurrence, a ledger asset, an enforcement record. */
   plan_id: z.number().int().nullable(),
   asset_id: z.number().int().nullable(),
+  /** The asset's code and name ("PUMP-001 Inlet pump 1"), when the order names one. */
+  asset_title: z.string().nullable(),
   record_id: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

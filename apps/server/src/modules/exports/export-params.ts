@@ -1,5 +1,6 @@
 import {
   alarmLogQuery,
+  assetListQuery,
   dataReportQuery,
   deviceListQuery,
   type ExportKind,
@@ -41,6 +42,10 @@ export const EXPORT_KIND_RULES = {
   enforcement: {
     schema: enforcementListQuery.omit({ page: true, limit: true }),
     permissions: ['maintenance.Enforcement/index'],
+  },
+  assets: {
+    schema: assetListQuery.omit({ page: true, limit: true }),
+    permissions: ['maintenance.Asset/index'],
   },
 } as const satisfies Record<ExportKind, { schema: z.ZodType; permissions: readonly Permission[] }>;
 

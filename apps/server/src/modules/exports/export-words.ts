@@ -47,6 +47,7 @@ export const EXPORT_FILE_WORDS: Record<Language, ExportFileWords> = {
       otastrace: '升级错误追踪',
       noticelog: '通知记录',
       enforcement: '执法记录',
+      assets: '设备台账',
     },
     history: { time: '时间', device: '设备名称', point: '数据点', value: '值', raw: '原始值', unit: '单位' },
     devices: {
@@ -85,6 +86,7 @@ export const EXPORT_FILE_WORDS: Record<Language, ExportFileWords> = {
       otastrace: 'OTA error traces',
       noticelog: 'Notice log',
       enforcement: 'Law enforcement records',
+      assets: 'Device ledger',
     },
     history: {
       time: 'Time',
@@ -130,6 +132,7 @@ export const EXPORT_FILE_WORDS: Record<Language, ExportFileWords> = {
       otastrace: 'Trazas de error OTA',
       noticelog: 'Registro de avisos',
       enforcement: 'Registros de inspección',
+      assets: 'Inventario de equipos',
     },
     history: {
       time: 'Hora',

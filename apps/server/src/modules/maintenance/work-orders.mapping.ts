@@ -49,6 +49,7 @@ export function toWorkOrderRow(o: WorkOrderView, now: Date): WorkOrderRow {
     checklist: o.checklist,
     plan_id: o.planId,
     asset_id: o.assetId,
+    asset_title: o.assetTitle,
     record_id: o.recordId,
     created_at: o.createdAt.toISOString(),
     updated_at: o.updatedAt.toISOString(),

@@ -23,6 +23,7 @@ import { containsPattern } from '../../platform/db/like.js';
 import { deviceVisible, ownerIdInScope, ownerPathInScope } from '../../platform/tenancy/scope.js';
 import { devices } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
+import { ledgerAssets } from './assets/assets.table.js';
 import { workOrderFiles, workOrderHistory, workOrders } from './work-orders.table.js';
 
 export type WorkOrderRecord = typeof workOrders.$inferSelect;
@@ -37,6 +38,7 @@ export type WorkOrderView = WorkOrderRecord & {
   /** The order's tenant is in the caller's data (not only assigned to it). */
   managed: boolean;
   deviceTitle: string | null;
+  assetTitle: string | null;
   createdByName: string | null;
   assigneeName: string | null;
 };
@@ -67,23 +69,27 @@ export function createWorkOrdersRepository(db: Executor) {
         order: workOrders,
         managed: sql<boolean>`(${ownerIdInScope(scope, workOrders.ownerUserId)})`,
         deviceTitle: devices.title,
+        assetTitle: sql<string | null>`${ledgerAssets.code} || ' ' || ${ledgerAssets.name}`,
         createdByName: nameOf(creator),
         assigneeName: nameOf(assignee),
       })
       .from(workOrders)
       .leftJoin(devices, eq(devices.id, workOrders.deviceId))
+      .leftJoin(ledgerAssets, eq(ledgerAssets.id, workOrders.assetId))
       .leftJoin(creator, eq(creator.id, workOrders.createdBy))
       .leftJoin(assignee, eq(assignee.id, workOrders.assigneeId));
   const flat = (r: {
     order: WorkOrderRecord;
     managed: boolean;
     deviceTitle: string | null;
+    assetTitle: string | null;
     createdByName: string | null;
     assigneeName: string | null;
   }): WorkOrderView => ({
     ...r.order,
     managed: r.managed === true || String(r.managed) === 't',
     deviceTitle: r.deviceTitle,
+    assetTitle: r.assetTitle,
     createdByName: r.createdByName,
     assigneeName: r.assigneeName,
   });
@@ -102,6 +108,7 @@ export function createWorkOrdersRepository(db: Executor) {
       q.assignee_id !== undefined ? eq(workOrders.assigneeId, q.assignee_id) : undefined,
       q.device_id !== undefined ? eq(workOrders.deviceId, q.device_id) : undefined,
       q.alarm_id !== undefined ? eq(workOrders.alarmId, q.alarm_id) : undefined,
+      q.asset_id !== undefined ? eq(workOrders.assetId, q.asset_id) : undefined,
       q.mine ? eq(workOrders.assigneeId, scope.userId) : undefined,
       q.view === 'overdue' ? and(open, lte(workOrders.dueAt, now)) : undefined,
       q.view === 'due_soon' ? and(open, gt(workOrders.dueAt, now), lte(workOrders.dueAt, soon)) : undefined,

@@ -17,6 +17,7 @@ import { pageWindow } from '../../platform/http/paging.js';
 import type { UserNotices } from '../../platform/notices/user-notices.js';
 import type { AlarmDispatch } from '../alarms/alarm-dispatch.service.js';
 import { notFound } from '../devices/device-errors.js';
+import { findVisibleAsset } from './assets/assets.repository.js';
 import { dueSoonUntil, readsAllOrders, rolesOn, toDetail, toWorkOrderRow } from './work-orders.mapping.js';
 import type { Person, WorkOrderRecord, WorkOrdersRepository } from './work-orders.repository.js';
 
@@ -105,6 +106,18 @@ export function createWorkOrdersService(deps: WorkOrdersServiceDeps) {
         } else if (deviceId !== null && !(await repo.visibleDevice(scope, deviceId, tx))) {
           throw fieldError('body.device_id', 'maintenance.unknownDevice', { id: deviceId });
         }
+        const assetId = body.asset_id ?? null;
+        if (assetId !== null) {
+          const asset = await findVisibleAsset(tx, scope, assetId);
+          if (!asset) throw fieldError('body.asset_id', 'asset.unknownAsset', { id: assetId });
+          // An order on an asset concerns its monitored device too, unless the order names one.
+          if (
+            deviceId === null &&
+            asset.deviceId !== null &&
+            (await repo.visibleDevice(scope, asset.deviceId, tx))
+          )
+            deviceId = asset.deviceId;
+        }
         const assignee = body.assignee_id ? await assigneeOf(scope, body.assignee_id, tx) : null;
         const actorName = await repo.personName(scope.userId, tx);
         const order = await repo.insert(
@@ -116,6 +129,7 @@ export function createWorkOrdersService(deps: WorkOrdersServiceDeps) {
             description: body.description,
             deviceId,
             alarmId,
+            assetId,
             repairType: type === WorkOrderType.REPAIR ? (body.repair_type ?? 0) : (body.repair_type ?? null),
             priority: body.priority,
             dueAt: body.due_at ?? null,

@@ -16,15 +16,16 @@ import {
 import { alarmLog } from '../alarms/alarms.table.js';
 import { devices } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
+import { ledgerAssets } from './assets/assets.table.js';
 import { enforcementRecords } from './enforcement/enforcement.table.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /**
  * Work orders (SPEC 4, issue 22, docs/maintenance.md). `owner_user_id` is the tenant (the creator's
- * data owner); status moves only through the transition table of @fleet/contracts. `plan_id`,
- * `asset_id` and `record_id` are left without foreign keys until the plans, device ledger and
- * enforcement records tables exist (later sessions add the references).
+ * data owner); status moves only through the transition table of @fleet/contracts. `asset_id` names
+ * a device ledger asset and `record_id` a law enforcement record; `plan_id` is left without a foreign
+ * key until the maintenance plans table exists.
  */
 export const workOrders = pgTable(
   'work_orders',
@@ -50,7 +51,8 @@ export const workOrders = pgTable(
     /** The checklist with the latest recorded result of each item. */
     checklist: jsonb('checklist').$type<ChecklistItem[]>().notNull().default(sql`'[]'::jsonb`),
     planId: integer('plan_id'),
-    assetId: integer('asset_id'),
+    /** The device ledger asset the order concerns. */
+    assetId: integer('asset_id').references(() => ledgerAssets.id, { onDelete: 'set null' }),
     recordId: integer('record_id').references(() => enforcementRecords.id, { onDelete: 'set null' }),
     /** Set when the leader's tick noticed the assignee (cleared when the due time or assignee changes). */
     dueSoonNoticedAt: ts('due_soon_noticed_at'),
@@ -64,6 +66,7 @@ export const workOrders = pgTable(
     index('work_orders_assignee_idx').on(t.assigneeId, t.status),
     index('work_orders_device_idx').on(t.deviceId),
     index('work_orders_alarm_idx').on(t.alarmId),
+    index('work_orders_asset_idx').on(t.assetId),
     index('work_orders_due_idx').on(t.status, t.dueAt),
     index('work_orders_record_idx').on(t.recordId),
   ],

@@ -34,6 +34,8 @@ export const DEMO_PERMISSIONS: Permission[] = [
   'maintenance.Repair/index',
   // Law enforcement records: the list, the detail and the chain's verify, read only.
   'maintenance.Enforcement/index',
+  // The device ledger (issue 22 item 1), read only.
+  'maintenance.Asset/index',
 ];
 
 /** System roles (owner null) kept up to date on every start. */

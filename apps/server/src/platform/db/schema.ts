@@ -15,6 +15,7 @@ export * from '../../modules/exports/exports.table.js';
 export * from '../../modules/graphlib/graphlib.table.js';
 export * from '../../modules/groups/groups.table.js';
 export * from '../../modules/ledger/ledger.table.js';
+export * from '../../modules/maintenance/assets/assets.table.js';
 export * from '../../modules/maintenance/enforcement/enforcement.table.js';
 export * from '../../modules/maintenance/work-orders.table.js';
 export * from '../../modules/models/models.table.js';

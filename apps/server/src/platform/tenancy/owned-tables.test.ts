@@ -39,6 +39,7 @@ const UNSCOPED: Record<string, string> = {
   'demo/demo-ota.repository.ts': 'the DEMO=1 seed writes the demo account’s own OTA gateways',
   'demo/demo-alarms.repository.ts': 'the DEMO=1 seeds write past alarms of the demo account’s own devices',
   'demo/demo-maintenance.repository.ts': 'the DEMO=1 seed writes the demo account’s own work orders',
+  'demo/demo-assets.repository.ts': 'the DEMO=1 seed reads the demo account’s own devices and assets',
   'demo/demo-notices.repository.ts': 'the DEMO=1 seed writes the demo account’s own notice log',
   'platform/notices/storm-cap.repository.ts':
     'the notice worker locks the contact of a notice it is sending, system side (no request scope)',

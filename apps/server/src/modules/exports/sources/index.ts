@@ -3,6 +3,7 @@ import { alarmLogSource } from '../../alarms/alarm-log.export-source.js';
 import { statReportSource } from '../../alarms/stat-report.export-source.js';
 import { noticeLogSource } from '../../contacts/notice-log.export-source.js';
 import { devicesSource } from '../../devices/devices.export-source.js';
+import { assetsSource } from '../../maintenance/assets/assets.export-source.js';
 import { enforcementSource } from '../../maintenance/enforcement/enforcement.export-source.js';
 import { otaLogSource, otaStraceSource } from '../../ota/ota-log.export-source.js';
 import { historySource } from './history.source.js';
@@ -20,4 +21,5 @@ export const EXPORT_SOURCES: { [K in ExportKind]: SourceFactory<K> } = {
   otastrace: otaStraceSource,
   noticelog: noticeLogSource,
   enforcement: enforcementSource,
+  assets: assetsSource,
 };

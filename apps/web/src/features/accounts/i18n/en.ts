@@ -286,6 +286,10 @@ const en: Texts = {
       maintenance_Enforcement_index: 'Law enforcement records (read, verify, export)',
       maintenance_Enforcement_add: 'Create law enforcement records',
       maintenance_Enforcement_handle: 'Handle records as work orders',
+      maintenance_Asset_index: 'Device ledger (view)',
+      maintenance_Asset_add: 'Add and import assets',
+      maintenance_Asset_edit: 'Edit assets and attachments',
+      maintenance_Asset_delete: 'Delete assets',
     },
   },
 };

@@ -286,6 +286,10 @@ const es: Texts = {
       maintenance_Enforcement_index: 'Registros de inspección (ver, verificar, exportar)',
       maintenance_Enforcement_add: 'Crear registros de inspección',
       maintenance_Enforcement_handle: 'Tramitar registros como órdenes',
+      maintenance_Asset_index: 'Inventario de equipos (ver)',
+      maintenance_Asset_add: 'Añadir e importar activos',
+      maintenance_Asset_edit: 'Editar activos y adjuntos',
+      maintenance_Asset_delete: 'Eliminar activos',
     },
   },
 };

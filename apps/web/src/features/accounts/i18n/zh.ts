@@ -283,6 +283,10 @@ const zh = {
       maintenance_Enforcement_index: '执法记录(查看、校验、导出)',
       maintenance_Enforcement_add: '新建执法记录',
       maintenance_Enforcement_handle: '执法记录转工单',
+      maintenance_Asset_index: '设备台账(查看)',
+      maintenance_Asset_add: '新增与导入资产',
+      maintenance_Asset_edit: '编辑资产与附件',
+      maintenance_Asset_delete: '删除资产',
     },
   },
 };

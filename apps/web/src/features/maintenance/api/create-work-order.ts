@@ -10,6 +10,7 @@ export interface WorkOrderCreateInput {
   description?: string;
   device_id?: number | null;
   alarm_id?: number | null;
+  asset_id?: number | null;
   repair_type?: number | null;
   priority?: number;
   due_at?: string | null;

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { DrawerFooter } from '../../../shared/components/DrawerFooter';
 import { useIsMobile } from '../../../shared/hooks/use-is-mobile';
 import { usePermission } from '../../../shared/permission/permission';
+import { AssetSearchSelect } from '../../assets/components/AssetSearchSelect';
 import { DeviceSearchSelect } from '../../devices/components/DeviceSearchSelect';
+import { useSystemConfig } from '../../system/api/get-system-config';
 import { useCreateWorkOrder } from '../api/create-work-order';
 import { useAssignees } from '../api/list-assignees';
 
@@ -15,6 +17,8 @@ export interface WorkOrderPreset {
   title?: string;
   /** Fault repair raises repairs only. */
   type?: number;
+  /** Raised from a device ledger asset's detail. */
+  asset_id?: number;
 }
 
 interface FormValues {
@@ -22,6 +26,7 @@ interface FormValues {
   title: string;
   description?: string;
   device_id?: number;
+  asset_id?: number;
   repair_type?: number;
   priority: number;
   due_at?: Dayjs | null;
@@ -49,6 +54,10 @@ export function CreateWorkOrderDrawer({
   const mayDispatch = usePermission(['maintenance.WorkOrder/add', 'maintenance.WorkOrder/dispatch']);
   const assignees = useAssignees(open && mayDispatch);
   const fromAlarm = preset?.alarm_id !== undefined;
+  // The device ledger: an asset as an alternative to a device (its linked device comes along).
+  const mayReadAssets = usePermission('maintenance.Asset/index');
+  const ledgerOn = useSystemConfig().data?.modules.deviceAccount === true;
+  const mayPickAsset = mayReadAssets && ledgerOn;
   const fixedType = fromAlarm ? WorkOrderType.REPAIR : preset?.type;
   const type = Form.useWatch('type', form) ?? fixedType ?? WorkOrderType.REPAIR;
 
@@ -66,6 +75,7 @@ export function CreateWorkOrderDrawer({
         description: v.description?.trim() ?? '',
         device_id: fromAlarm ? null : (v.device_id ?? null),
         alarm_id: preset?.alarm_id ?? null,
+        asset_id: fromAlarm ? null : (v.asset_id ?? null),
         repair_type: type === WorkOrderType.REPAIR ? (v.repair_type ?? 0) : null,
         priority: v.priority,
         due_at: v.due_at ? v.due_at.toDate().toISOString() : null,
@@ -104,6 +114,7 @@ export function CreateWorkOrderDrawer({
           priority: 1,
           repair_type: 0,
           title: preset?.title,
+          asset_id: preset?.asset_id,
         }}
       >
         {fixedType === undefined && (
@@ -127,6 +138,15 @@ export function CreateWorkOrderDrawer({
         {!fromAlarm && (
           <Form.Item name="device_id" label={t('maintenance.field.device')}>
             <DeviceSearchSelect testId="work-order-device" ariaLabel={t('maintenance.field.device')} />
+          </Form.Item>
+        )}
+        {!fromAlarm && (mayPickAsset || preset?.asset_id !== undefined) && (
+          <Form.Item
+            name="asset_id"
+            label={t('maintenance.field.asset')}
+            extra={t('maintenance.field.assetHint')}
+          >
+            <AssetSearchSelect testId="work-order-asset" ariaLabel={t('maintenance.field.asset')} />
           </Form.Item>
         )}
         {type === WorkOrderType.REPAIR && (

@@ -34,6 +34,7 @@ const order = (extra: Partial<WorkOrderDetail>): WorkOrderDetail => ({
   checklist: [],
   plan_id: null,
   asset_id: null,
+  asset_title: null,
   record_id: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',

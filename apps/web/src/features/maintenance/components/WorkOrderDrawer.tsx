@@ -46,6 +46,11 @@ export function WorkOrderDrawer({ id, onClose }: { id: number | null; onClose: (
             <Descriptions.Item label={t('maintenance.field.device')}>
               {order.device_title ?? t('maintenance.none')}
             </Descriptions.Item>
+            {order.asset_title !== null && (
+              <Descriptions.Item label={t('maintenance.field.asset')}>
+                <span data-testid="work-order-asset-title">{order.asset_title}</span>
+              </Descriptions.Item>
+            )}
             {order.alarm_id !== null && (
               <Descriptions.Item label={t('maintenance.field.alarm')}>#{order.alarm_id}</Descriptions.Item>
             )}

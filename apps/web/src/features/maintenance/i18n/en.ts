@@ -33,6 +33,8 @@ const en: Texts = {
       type: 'Type',
       status: 'Status',
       device: 'Device',
+      asset: 'Asset',
+      assetHint: 'An asset of the device ledger; its linked device comes along',
       alarm: 'Alarm',
       repairType: 'Repair type',
       priority: 'Priority',

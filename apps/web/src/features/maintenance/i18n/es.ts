@@ -33,6 +33,8 @@ const es: Texts = {
       type: 'Tipo',
       status: 'Estado',
       device: 'Dispositivo',
+      asset: 'Activo',
+      assetHint: 'Un activo del inventario; su dispositivo vinculado se incluye',
       alarm: 'Alarma',
       repairType: 'Tipo de reparación',
       priority: 'Prioridad',

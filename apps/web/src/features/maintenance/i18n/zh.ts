@@ -31,6 +31,8 @@ const zh = {
       type: '类型',
       status: '状态',
       device: '设备',
+      asset: '资产',
+      assetHint: '设备台账中的资产;其关联设备会一并带入',
       alarm: '告警',
       repairType: '维修方式',
       priority: '优先级',
