@@ -1,2 +1,4 @@
+export * from './plan-transitions.js';
+export * from './plans.js';
 export * from './transitions.js';
 export * from './work-orders.js';

@@ -15,6 +15,7 @@ export * from '../../modules/graphlib/graphlib.table.js';
 export * from '../../modules/groups/groups.table.js';
 export * from '../../modules/ledger/ledger.table.js';
 export * from '../../modules/maintenance/work-orders.table.js';
+export * from '../../modules/maintenance/plans/plans.table.js';
 export * from '../../modules/models/models.table.js';
 export * from '../../modules/ota/commands.table.js';
 export * from '../../modules/ota/plans.table.js';
