@@ -23,6 +23,8 @@ import { graphlibFileRoutes } from './modules/graphlib/graphlib-files.routes.js'
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
+import { registerPlanGenerator } from './modules/maintenance/plans/plans.generator.js';
+import { maintenancePlanRoutes } from './modules/maintenance/plans/plans.routes.js';
 import { registerWorkOrderDue } from './modules/maintenance/work-orders.due.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
 import { otaApplicationRoutes } from './modules/ota/applications.routes.js';
@@ -203,6 +205,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notifyRoutes, moduleDeps);
       // Maintenance work orders, fault repair, my work orders (docs/maintenance.md).
       await api.register(maintenanceRoutes, moduleDeps);
+      // Maintenance plans and figures (docs/maintenance.md "Maintenance plans", "Figures").
+      await api.register(maintenancePlanRoutes, moduleDeps);
     },
     { prefix: API_PREFIX },
   );
@@ -223,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOtaRollout(app, { config: deps.config, runtime, clock });
   registerRechargeExpiry(workers);
   registerWorkOrderDue(workers);
+  registerPlanGenerator(workers);
   // The layer's timers start once start-up work (migrations) is done; a runtime handed in may have started it.
   app.addHook('onReady', async () => {
     Promise.resolve(ready).then(

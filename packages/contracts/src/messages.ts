@@ -8,6 +8,7 @@
 import { FEES_MESSAGES } from './messages-fees.js';
 import { LIMIT_MESSAGES } from './messages-limits.js';
 import { MAINTENANCE_MESSAGES } from './messages-maintenance.js';
+import { MAINTENANCE_PLAN_MESSAGES } from './messages-maintenance-plans.js';
 import { OTA_MESSAGES } from './messages-ota.js';
 import { SCADA_MESSAGES } from './messages-scada.js';
 import { SMS_MESSAGES } from './messages-sms.js';
@@ -178,6 +179,8 @@ export const SERVER_MESSAGES = {
   ...SMS_MESSAGES,
   // Maintenance work orders (messages-maintenance.ts)
   ...MAINTENANCE_MESSAGES,
+  // Maintenance plans and figures (messages-maintenance-plans.ts)
+  ...MAINTENANCE_PLAN_MESSAGES,
   // The money ledger (DESIGN 14, docs/ledger.md)
   'ledger.insufficientBalance': {
     zh: '余额不足',

@@ -54,6 +54,12 @@ export const PERMISSION_GROUPS = {
     'maintenance.WorkOrder/dispatch',
     'maintenance.WorkOrder/handle',
     'maintenance.Repair/index',
+    // Maintenance plans (index reads, add creates, edit changes, starts, stops, ends and deletes) and
+    // the figures page (MTTR, MTBF, overdue, work by technician).
+    'maintenance.Plan/index',
+    'maintenance.Plan/add',
+    'maintenance.Plan/edit',
+    'maintenance.Stats/index',
   ],
   other: ['Others'],
 } as const;

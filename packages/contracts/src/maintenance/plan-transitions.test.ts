@@ -79,7 +79,8 @@ describe('maintenance plan transition table', () => {
       const next = planTransition(state, event, role);
       if (isFinalPlanStatus(state) || role === 'other') expect(next).toBeNull();
       if (['start', 'stop', 'resume', 'end'].includes(event) && role === 'system') expect(next).toBeNull();
-      if (event === 'generate' || event.startsWith('order_')) expect(planTransition(state, event, 'manager')).toBeNull();
+      if (event === 'generate' || event.startsWith('order_'))
+        expect(planTransition(state, event, 'manager')).toBeNull();
     }
   });
 

@@ -93,7 +93,13 @@ export function planTransition(state: PlanStatus, event: PlanEvent, role: PlanRo
 
 /** Running plans generate orders. */
 export function isRunningPlanStatus(state: number): boolean {
-  return state === AWAITING || state === EXECUTING || state === DISPATCHED || state === ACCEPTED || state === COMPLETED;
+  return (
+    state === AWAITING ||
+    state === EXECUTING ||
+    state === DISPATCHED ||
+    state === ACCEPTED ||
+    state === COMPLETED
+  );
 }
 
 /** A plan may be deleted while it never ran, is stopped or ended (its orders stay, unlinked). */

@@ -95,7 +95,11 @@ export const planBody = z
   .superRefine((v, ctx) => {
     if (v.trigger === 'calendar') return;
     if (v.target_ids.length !== 1)
-      ctx.addIssue({ code: 'custom', path: ['target_ids'], message: 'a meter-based plan has exactly one device' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['target_ids'],
+        message: 'a meter-based plan has exactly one device',
+      });
     if (v.meter_point_id === null)
       ctx.addIssue({ code: 'custom', path: ['meter_point_id'], message: 'a meter-based plan reads a point' });
     if (v.trigger === 'runtime' && v.meter_hours === null)
@@ -153,7 +157,12 @@ export const planDetail = planRow.extend({
   preview: z.array(z.object({ occurrence: z.number().int(), due_at: z.string(), create_at: z.string() })),
   /** The latest generated orders. */
   recent_orders: z.array(
-    z.object({ id: z.number().int(), occurrence: z.number().int(), status: z.number().int(), due_at: z.string().nullable() }),
+    z.object({
+      id: z.number().int(),
+      occurrence: z.number().int(),
+      status: z.number().int(),
+      due_at: z.string().nullable(),
+    }),
   ),
 });
 export type PlanDetail = z.infer<typeof planDetail>;

@@ -1,4 +1,4 @@
-import { PRE_NOTIFY_AHEAD, type PlanPreNotify, type PlanTimeUnit } from '@fleet/contracts';
+import { type PlanPreNotify, type PlanTimeUnit, PRE_NOTIFY_AHEAD } from '@fleet/contracts';
 import { zonedInstant } from '../../reports/periods.js';
 
 /**
@@ -58,7 +58,10 @@ function addDays(date: LocalDate, days: number): LocalDate {
 }
 
 /** The local date of occurrence `k`. */
-export function occurrenceDate(plan: Pick<PlanCalendar, 'startDate' | 'period' | 'timeUnit'>, k: number): LocalDate {
+export function occurrenceDate(
+  plan: Pick<PlanCalendar, 'startDate' | 'period' | 'timeUnit'>,
+  k: number,
+): LocalDate {
   const start = parseDate(plan.startDate);
   const n = plan.period * k;
   switch (plan.timeUnit) {

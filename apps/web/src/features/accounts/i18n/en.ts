@@ -280,6 +280,10 @@ const en: Texts = {
       maintenance_WorkOrder_dispatch: 'Dispatch, close and end work orders',
       maintenance_WorkOrder_handle: 'My work orders (handle)',
       maintenance_Repair_index: 'Fault repair',
+      maintenance_Plan_index: 'Maintenance plans (read)',
+      maintenance_Plan_add: 'Create maintenance plans',
+      maintenance_Plan_edit: 'Edit, start, stop and delete maintenance plans',
+      maintenance_Stats_index: 'Maintenance figures (MTTR, MTBF)',
     },
   },
 };

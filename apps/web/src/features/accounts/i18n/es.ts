@@ -280,6 +280,10 @@ const es: Texts = {
       maintenance_WorkOrder_dispatch: 'Asignar, cerrar y terminar órdenes',
       maintenance_WorkOrder_handle: 'Mis órdenes de trabajo (atender)',
       maintenance_Repair_index: 'Reparación de averías',
+      maintenance_Plan_index: 'Planes de mantenimiento (ver)',
+      maintenance_Plan_add: 'Crear planes de mantenimiento',
+      maintenance_Plan_edit: 'Editar, iniciar, detener y eliminar planes',
+      maintenance_Stats_index: 'Indicadores de mantenimiento (MTTR, MTBF)',
     },
   },
 };

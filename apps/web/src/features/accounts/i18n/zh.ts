@@ -277,6 +277,10 @@ const zh = {
       maintenance_WorkOrder_dispatch: '派单、关闭和终止工单',
       maintenance_WorkOrder_handle: '我的工单(处理)',
       maintenance_Repair_index: '故障报修',
+      maintenance_Plan_index: '维保计划(查看)',
+      maintenance_Plan_add: '创建维保计划',
+      maintenance_Plan_edit: '编辑、启动、停止和删除维保计划',
+      maintenance_Stats_index: '维保统计(MTTR、MTBF)',
     },
   },
 };
