@@ -1,5 +1,7 @@
 import {
   listOf,
+  maintenanceStats,
+  maintenanceStatsQuery,
   PLAN_USER_EVENTS,
   planBody,
   planDetail,
@@ -21,6 +23,8 @@ import { mergeModules } from '../../system/system.service.js';
 import { createWorkOrdersRepository } from '../work-orders.repository.js';
 import { createPlansRepository } from './plans.repository.js';
 import { createPlansService } from './plans.service.js';
+import { createStatsRepository } from './stats.repository.js';
+import { createStatsService } from './stats.service.js';
 
 const tags = ['maintenance'];
 const readers = {
@@ -29,9 +33,10 @@ const readers = {
 const add = { permission: 'maintenance.Plan/add' } as const;
 const edit = { permission: 'maintenance.Plan/edit' } as const;
 const writers = { permission: ['maintenance.Plan/add', 'maintenance.Plan/edit'] } as const;
+const statsReaders = { permission: 'maintenance.Stats/index' } as const;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** Maintenance plans (issue 22 item 2, docs/maintenance.md "Maintenance plans"). */
+/** Maintenance plans and figures (issue 22 items 2 and 6, docs/maintenance.md "Maintenance plans", "Figures"). */
 export const maintenancePlanRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const db = deps.database.db;
   const service = createPlansService({
@@ -39,6 +44,7 @@ export const maintenancePlanRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (a
     orders: createWorkOrdersRepository(db),
     clock: deps.clock,
   });
+  const stats = createStatsService({ repo: createStatsRepository(db), clock: deps.clock });
   const options = createPlatformOptions(db);
 
   // SPEC 1 module switch "maintenance manage": while it is off the whole API answers 10001.
@@ -152,5 +158,19 @@ export const maintenancePlanRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (a
       },
     },
     async (request) => ok(await service.remove(scopeOf(request), request.params.id)),
+  );
+  app.get(
+    '/maintenance/stats',
+    {
+      config: statsReaders,
+      schema: {
+        tags,
+        summary:
+          'MTTR and MTBF per device, overdue orders, orders closed per technician over the last N days',
+        querystring: maintenanceStatsQuery,
+        response: okResponse(maintenanceStats),
+      },
+    },
+    async (request) => ok(await stats.stats(scopeOf(request), request.query)),
   );
 };
