@@ -147,6 +147,8 @@ export const EXPORT_KINDS = [
   'otalog',
   'otastrace',
   'noticelog',
+  // Maintenance figures (issue 22 item 6, docs/maintenance.md "Figures").
+  'maintstats',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'expired'] as const;

@@ -5,6 +5,7 @@ import {
   type ExportKind,
   eventStatQuery,
   historyRowsQuery,
+  maintenanceStatsQuery,
   noticeQuery,
   otaLogListQuery,
   type Permission,
@@ -37,6 +38,7 @@ export const EXPORT_KIND_RULES = {
     schema: noticeQuery.omit({ page: true, limit: true }),
     permissions: ['TriggerNotice/log', 'TriggerContact/index'],
   },
+  maintstats: { schema: maintenanceStatsQuery, permissions: ['maintenance.Stats/index'] },
 } as const satisfies Record<ExportKind, { schema: z.ZodType; permissions: readonly Permission[] }>;
 
 export type ExportParams<K extends ExportKind> = z.infer<(typeof EXPORT_KIND_RULES)[K]['schema']>;

@@ -46,6 +46,7 @@ export const EXPORT_FILE_WORDS: Record<Language, ExportFileWords> = {
       otalog: '升级日志',
       otastrace: '升级错误追踪',
       noticelog: '通知记录',
+      maintstats: '维保统计',
     },
     history: { time: '时间', device: '设备名称', point: '数据点', value: '值', raw: '原始值', unit: '单位' },
     devices: {
@@ -83,6 +84,7 @@ export const EXPORT_FILE_WORDS: Record<Language, ExportFileWords> = {
       otalog: 'OTA log',
       otastrace: 'OTA error traces',
       noticelog: 'Notice log',
+      maintstats: 'Maintenance figures',
     },
     history: {
       time: 'Time',
@@ -127,6 +129,7 @@ export const EXPORT_FILE_WORDS: Record<Language, ExportFileWords> = {
       otalog: 'Registro OTA',
       otastrace: 'Trazas de error OTA',
       noticelog: 'Registro de avisos',
+      maintstats: 'Indicadores de mantenimiento',
     },
     history: {
       time: 'Hora',

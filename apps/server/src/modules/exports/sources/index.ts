@@ -3,6 +3,7 @@ import { alarmLogSource } from '../../alarms/alarm-log.export-source.js';
 import { statReportSource } from '../../alarms/stat-report.export-source.js';
 import { noticeLogSource } from '../../contacts/notice-log.export-source.js';
 import { devicesSource } from '../../devices/devices.export-source.js';
+import { maintenanceStatsSource } from '../../maintenance/plans/stats.export-source.js';
 import { otaLogSource, otaStraceSource } from '../../ota/ota-log.export-source.js';
 import { historySource } from './history.source.js';
 import { reportSource } from './report.source.js';
@@ -18,4 +19,5 @@ export const EXPORT_SOURCES: { [K in ExportKind]: SourceFactory<K> } = {
   otalog: otaLogSource,
   otastrace: otaStraceSource,
   noticelog: noticeLogSource,
+  maintstats: maintenanceStatsSource,
 };

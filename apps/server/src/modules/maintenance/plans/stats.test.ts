@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createDevice } from '../../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.js';
 import { insertAlarm } from '../../alarms/alarms.fixtures.js';
+import { parseCsv } from '../../exports/exports.fixtures.js';
 import { createMaintenanceUser, TECHNICIAN } from '../work-orders.fixtures.js';
-import { createWorkOrdersRepository } from '../work-orders.repository.js';
+import { workOrders } from '../work-orders.table.js';
 import { mtbfHours, mttrHours } from './stats.service.js';
 
 type User = Awaited<ReturnType<typeof createMaintenanceUser>>;
@@ -18,7 +19,7 @@ const HOUR = 3_600_000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  manager = await createMaintenanceUser(t, ['maintenance.Stats/index']);
+  manager = await createMaintenanceUser(t, ['maintenance.Stats/index', 'ExportFile']);
   tech = await createMaintenanceUser(t, TECHNICIAN, {
     parentId: manager.user.id,
     isSubuser: true,
@@ -30,9 +31,9 @@ beforeAll(async () => {
   const foreignId = (await createDevice(t.database, { ownerUserId: other.user.id, title: 'Foreign' })).id;
   const now = t.clock().getTime();
   const ago = (h: number) => new Date(now - h * HOUR);
-  const repo = createWorkOrdersRepository(t.database.db);
-  const order = (values: Partial<Parameters<typeof repo.insert>[0]>) =>
-    repo.insert({ ownerUserId: manager.user.id, type: 1, title: 'Repair', ...values });
+  const insert = (values: typeof workOrders.$inferInsert) => t.database.db.insert(workOrders).values(values);
+  const order = (values: Partial<typeof workOrders.$inferInsert>) =>
+    insert({ ownerUserId: manager.user.id, type: 1, title: 'Repair', ...values });
   const alarm = await insertAlarm(t.database, { deviceId: pumpId, at: ago(50) });
   // Pump: failure at the alarm (50 h ago), closed 40 h ago = 10 h; a second raised 20 h ago, closed in 2 h.
   await order({
@@ -69,7 +70,7 @@ beforeAll(async () => {
   });
   await order({ deviceId: fanId, status: 0, createdAt: ago(5) });
   // Another tenant's orders never count.
-  await repo.insert({
+  await insert({
     ownerUserId: other.user.id,
     type: 1,
     title: 'x',
@@ -147,6 +148,42 @@ describe('maintenance figures', () => {
     ).body.data;
     expect(theirs.totals.failures).toBe(1);
     expect(theirs.devices.map((d) => d.device_title)).toEqual(['Foreign']);
+  });
+
+  it('exports the figures through the background export jobs', async () => {
+    const res = await call<{ id: number }>(t.app, 'POST', '/dataCenter/export', {
+      token: manager.token,
+      body: { kind: 'maintstats', params: { days: '7' }, format: 'csv', lang: 'en', tz: 'UTC' },
+    });
+    expect(res.body.code).toBe(0);
+    await t.app.exportWorker.runOnce();
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/dataCenter/fileDownload/${res.body.data.id}/file`,
+      headers: { 'x-token': manager.token },
+    });
+    const rows = parseCsv(file.rawPayload.toString('utf8'));
+    expect(rows[0]).toEqual([
+      'Type',
+      'Name',
+      'Failures',
+      'Repaired',
+      'MTTR (h)',
+      'MTBF (h)',
+      'Orders closed',
+      'Mean close (h)',
+      'Overdue',
+    ]);
+    expect(rows.slice(1).map((r) => r.slice(0, 6))).toEqual([
+      ['Device', 'Pump', '2', '2', '6', '30'],
+      ['Device', 'Fan', '1', '0', '', ''],
+      ['Technician', 'Tom Tech', '', '', '', ''],
+    ]);
+    const refused = await call(t.app, 'POST', '/dataCenter/export', {
+      token: tech.token,
+      body: { kind: 'maintstats', params: {} },
+    });
+    expect(refused.body.code).toBe(10001);
   });
 
   it('MTTR counts closed repairs only; MTBF needs two failures', () => {
