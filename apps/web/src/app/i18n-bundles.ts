@@ -8,6 +8,7 @@ import { devicesBundle } from '../features/devices/i18n';
 import { fileDownloadBundle } from '../features/file-download/i18n';
 import { historyBundle } from '../features/history/i18n';
 import { maintenanceBundle } from '../features/maintenance/i18n';
+import { maintenancePlansBundle } from '../features/maintenance/i18n-plans';
 import { monitorBundle } from '../features/monitor/i18n';
 import { noticesBundle } from '../features/notices/i18n';
 import { otaGatewaysBundle } from '../features/ota/gateways/i18n';
@@ -41,5 +42,6 @@ export const featureBundles: readonly FeatureBundle[] = [
   otaSimsBundle,
   gatewayParamsBundle,
   maintenanceBundle,
+  maintenancePlansBundle,
   screensBundle,
 ];

@@ -1,4 +1,11 @@
-import { FileDoneOutlined, SolutionOutlined, ToolOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  BarChartOutlined,
+  CalendarOutlined,
+  FileDoneOutlined,
+  SolutionOutlined,
+  ToolOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import type { AccessContext, AppRoute } from './route-types';
 
 const holdsAny =
@@ -14,6 +21,16 @@ export const maintenanceRoutes: AppRoute = {
   path: '/maintenance',
   meta: { titleKey: 'menu.maintenance', icon: <ToolOutlined />, module: 'maintenanceManage' },
   children: [
+    {
+      path: 'plan',
+      meta: {
+        titleKey: 'menu.maintenancePlans',
+        icon: <CalendarOutlined />,
+        module: 'maintenanceManage',
+        permission: holdsAny('maintenance.Plan/index', 'maintenance.Plan/add', 'maintenance.Plan/edit'),
+      },
+      page: () => import('../features/maintenance/pages/MaintenancePlansPage'),
+    },
     {
       path: 'workOrder',
       meta: {
@@ -44,6 +61,16 @@ export const maintenanceRoutes: AppRoute = {
         noCache: true,
       },
       page: () => import('../features/maintenance/pages/MyWorkOrdersPage'),
+    },
+    {
+      path: 'stats',
+      meta: {
+        titleKey: 'menu.maintenanceStats',
+        icon: <BarChartOutlined />,
+        module: 'maintenanceManage',
+        permission: 'maintenance.Stats/index',
+      },
+      page: () => import('../features/maintenance/pages/MaintenanceStatsPage'),
     },
   ],
 };

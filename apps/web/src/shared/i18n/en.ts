@@ -101,6 +101,8 @@ const en: Messages = {
     workOrders: 'Work orders',
     faultRepair: 'Fault repair',
     myWorkOrders: 'My work orders',
+    maintenancePlans: 'Maintenance plans',
+    maintenanceStats: 'Maintenance figures',
     deviceRecharge: 'Device renewal',
     deviceOrder: 'Renewal records',
     rechargeCenter: 'Recharge center',

@@ -101,6 +101,8 @@ const es: Messages = {
     workOrders: 'Órdenes de trabajo',
     faultRepair: 'Reparación de averías',
     myWorkOrders: 'Mis órdenes',
+    maintenancePlans: 'Planes de mantenimiento',
+    maintenanceStats: 'Indicadores de mantenimiento',
     deviceRecharge: 'Renovación de dispositivos',
     deviceOrder: 'Registros de renovación',
     rechargeCenter: 'Centro de recargas',

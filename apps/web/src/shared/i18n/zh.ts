@@ -100,6 +100,8 @@ const zh = {
     workOrders: '工单',
     faultRepair: '故障报修',
     myWorkOrders: '我的工单',
+    maintenancePlans: '维保计划',
+    maintenanceStats: '维保统计',
     deviceRecharge: '设备续费',
     deviceOrder: '续费记录',
     rechargeCenter: '充值中心',

@@ -10,6 +10,7 @@ import {
   planPreview,
   planPreviewBody,
   planRow,
+  workOrderAssignee,
 } from '@fleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,9 +40,10 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** Maintenance plans and figures (issue 22 items 2 and 6, docs/maintenance.md "Maintenance plans", "Figures"). */
 export const maintenancePlanRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const db = deps.database.db;
+  const orders = createWorkOrdersRepository(db);
   const service = createPlansService({
     plans: createPlansRepository(db),
-    orders: createWorkOrdersRepository(db),
+    orders,
     clock: deps.clock,
   });
   const stats = createStatsService({ repo: createStatsRepository(db), clock: deps.clock });
@@ -103,6 +105,18 @@ export const maintenancePlanRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (a
       },
     },
     async (request) => ok(await service.points(scopeOf(request), request.query.device_id)),
+  );
+  app.get(
+    '/maintenance/plan/assignees',
+    {
+      config: writers,
+      schema: {
+        tags,
+        summary: 'Users of the tenant a plan can assign its orders to',
+        response: okResponse(z.array(workOrderAssignee)),
+      },
+    },
+    async (request) => ok(await orders.tenantUsers(scopeOf(request))),
   );
   app.get(
     '/maintenance/plan/:id',
