@@ -22,6 +22,7 @@ import { MODULES_OPTION } from '../../system/options.defaults.js';
 import { createPlatformOptions } from '../../system/platform-options.service.js';
 import { mergeModules } from '../../system/system.service.js';
 import { createWorkOrdersRepository } from '../work-orders.repository.js';
+import { createPlanGeneratorFor } from './plans.generator.js';
 import { createPlansRepository } from './plans.repository.js';
 import { createPlansService } from './plans.service.js';
 import { createStatsRepository } from './stats.repository.js';
@@ -45,6 +46,7 @@ export const maintenancePlanRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (a
     plans: createPlansRepository(db),
     orders,
     clock: deps.clock,
+    raiseDue: createPlanGeneratorFor(db, deps.clock).calendarPlan,
   });
   const stats = createStatsService({ repo: createStatsRepository(db), clock: deps.clock });
   const options = createPlatformOptions(db);

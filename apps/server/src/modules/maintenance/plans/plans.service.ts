@@ -32,6 +32,8 @@ export interface PlansServiceDeps {
   plans: PlansRepository;
   orders: WorkOrdersRepository;
   clock: () => Date;
+  /** Raises a started plan's occurrences already inside their pre-notify window at once. */
+  raiseDue?: (planId: number, now: Date) => Promise<number>;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -254,6 +256,9 @@ export function createPlansService(deps: PlansServiceDeps) {
           Object.assign(patch, { nextDueAt: null, nextCreateAt: null });
         await plans.update(id, patch, tx);
       });
+      // An occurrence whose order is due to be raised already (pre-notify window) is raised now, not at
+      // the next tick; the generator is idempotent, so the tick finding it too changes nothing.
+      if ((event === 'start' || event === 'resume') && deps.raiseDue) await deps.raiseDue(id, now);
       return this.detail(scope, id);
     },
 

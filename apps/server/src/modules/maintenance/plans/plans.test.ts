@@ -216,6 +216,22 @@ describe('the plan generator', () => {
     expect(orders.body.data.rows.filter((o) => o.plan_id === plan.id)).toHaveLength(4);
   });
 
+  it('raises at once, on start, an occurrence already inside its pre-notify window', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const plan = (
+      await createPlan(manager.token, {
+        name: 'Raised at start',
+        start_date: tomorrow,
+        pre_notify: 3,
+        due_time: '12:00',
+      })
+    ).body.data;
+    const started = (await planAction(manager.token, plan.id, 'start')).body.data;
+    expect(started).toMatchObject({ status: 2, orders: 1 });
+    expect(started.recent_orders).toHaveLength(1);
+    expect(started.next_due_at?.slice(0, 10)).not.toBe(tomorrow);
+  });
+
   it('follows the latest order: dispatched, accepted, closed; stopped plans raise nothing; delete when allowed', async () => {
     const plan = (
       await createPlan(manager.token, {
