@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { demoOwnerId, ensureDemoDevices, startDemoFleet } from '../demo/demo-fleet.js';
 import { ensureDemoWorkOrders } from '../demo/demo-maintenance.js';
+import { ensureDemoPlans } from '../demo/demo-maintenance-plans.js';
 import { ensureDemoMoney } from '../demo/demo-money.js';
 import { ensureDemoNotices } from '../demo/demo-notices.js';
 import { ensureDemoOta, startDemoOta } from '../demo/demo-ota.js';
@@ -27,6 +28,7 @@ async function startDemo(
   await ensureDemoMoney(db, owner);
   // Its work orders: a repair raised from an alarm, planned maintenance (issue 22).
   await ensureDemoWorkOrders(db, owner);
+  await ensureDemoPlans(db, owner);
   // Its notice log: SMS, calls and e-mail with status, units charged and provider answers (issue 21).
   await ensureDemoNotices(db, owner);
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;

@@ -30,6 +30,9 @@ export const DEMO_PERMISSIONS: Permission[] = [
   'maintenance.WorkOrder/index',
   'maintenance.WorkOrder/handle',
   'maintenance.Repair/index',
+  // Maintenance plans and figures (issue 22 items 2 and 6), read only.
+  'maintenance.Plan/index',
+  'maintenance.Stats/index',
 ];
 
 /** System roles (owner null) kept up to date on every start. */

@@ -247,26 +247,35 @@ export function createPlanGenerator(deps: GeneratorDeps) {
     });
   }
 
-  /** Running plans follow their latest order (dispatched, accepted, handed back, closed, ended). */
+  /** A running plan follows its latest order (dispatched, accepted, handed back, closed, ended). */
+  async function followPlan(id: number, status: number, now: Date): Promise<void> {
+    const orderStatus = await plans.latestOrderStatus(id);
+    if (orderStatus === undefined) return;
+    const event = planEventForOrderStatus(orderStatus);
+    const next = event ? planTransition(status as PlanStatus, event, 'system') : null;
+    if (next === null || next === status) return;
+    await plans.transaction(async (tx) => {
+      const plan = await plans.lockForGenerator(id, tx);
+      if (plan?.status !== status) return; // changed meanwhile (stopped, ended, generated)
+      await plans.update(id, { status: next, updatedAt: now }, tx);
+    });
+  }
+
   async function follow(now: Date): Promise<void> {
-    for (const { id, status } of await plans.runningPlanIds()) {
-      const orderStatus = await plans.latestOrderStatus(id);
-      if (orderStatus === undefined) continue;
-      const event = planEventForOrderStatus(orderStatus);
-      const next = event ? planTransition(status as PlanStatus, event, 'system') : null;
-      if (next === null || next === status) continue;
-      await plans.transaction(async (tx) => {
-        const plan = await plans.lockForGenerator(id, tx);
-        if (plan?.status !== status) return; // changed meanwhile (stopped, ended, generated)
-        await plans.update(id, { status: next, updatedAt: now }, tx);
-      });
-    }
+    for (const { id, status } of await plans.runningPlanIds()) await followPlan(id, status, now);
   }
 
   return {
     calendarPlan,
     meterPlan,
     follow,
+    /** A plan just started: raise what is due already and let it follow the order at once. */
+    async raiseDue(id: number, now: Date): Promise<number> {
+      const raised = await calendarPlan(id, now);
+      const [plan] = await plans.runningPlanIds(1, id);
+      if (raised > 0 && plan) await followPlan(id, plan.status, now);
+      return raised;
+    },
     /** One tick: calendar occurrences, meters, then the plans follow their orders. */
     async tick(): Promise<number> {
       const now = deps.clock();

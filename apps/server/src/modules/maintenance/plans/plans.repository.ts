@@ -290,11 +290,18 @@ export function createPlansRepository(db: Executor) {
       return row?.status;
     },
 
-    async runningPlanIds(limit = 1000): Promise<{ id: number; status: number }[]> {
+    /** Running plans that raised orders (all, or the one `onlyId`). */
+    async runningPlanIds(limit = 1000, onlyId?: number): Promise<{ id: number; status: number }[]> {
       return db
         .select({ id: maintenancePlans.id, status: maintenancePlans.status })
         .from(maintenancePlans)
-        .where(and(inArray(maintenancePlans.status, RUNNING), gt(maintenancePlans.nextOccurrence, 0)))
+        .where(
+          and(
+            inArray(maintenancePlans.status, RUNNING),
+            gt(maintenancePlans.nextOccurrence, 0),
+            onlyId !== undefined ? eq(maintenancePlans.id, onlyId) : undefined,
+          ),
+        )
         .orderBy(asc(maintenancePlans.id))
         .limit(limit);
     },

@@ -46,7 +46,7 @@ export const maintenancePlanRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (a
     plans: createPlansRepository(db),
     orders,
     clock: deps.clock,
-    raiseDue: createPlanGeneratorFor(db, deps.clock).calendarPlan,
+    raiseDue: createPlanGeneratorFor(db, deps.clock).raiseDue,
   });
   const stats = createStatsService({ repo: createStatsRepository(db), clock: deps.clock });
   const options = createPlatformOptions(db);
