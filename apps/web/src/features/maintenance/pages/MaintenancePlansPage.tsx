@@ -75,18 +75,6 @@ export default function MaintenancePlansPage() {
       ),
     },
     {
-      title: t('maintenancePlan.field.planType'),
-      dataIndex: 'plan_type',
-      width: 120,
-      render: (v: number) => t(`maintenancePlan.planType.${v}`),
-    },
-    {
-      title: t('maintenancePlan.field.targets'),
-      dataIndex: 'targets',
-      width: 200,
-      render: (v: PlanRow['targets']) => v.map((x) => x.title).join(', '),
-    },
-    {
       title: t('maintenancePlan.field.schedule'),
       key: 'rule',
       width: 200,
@@ -106,6 +94,18 @@ export default function MaintenancePlansPage() {
       dataIndex: 'next_due_at',
       width: 170,
       render: (v: string | null) => formatTime(v, na),
+    },
+    {
+      title: t('maintenancePlan.field.targets'),
+      dataIndex: 'targets',
+      width: 200,
+      render: (v: PlanRow['targets']) => v.map((x) => x.title).join(', '),
+    },
+    {
+      title: t('maintenancePlan.field.planType'),
+      dataIndex: 'plan_type',
+      width: 120,
+      render: (v: number) => t(`maintenancePlan.planType.${v}`),
     },
     {
       title: t('maintenancePlan.field.assignees'),
