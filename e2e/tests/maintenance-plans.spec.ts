@@ -41,6 +41,8 @@ test.describe('maintenance plans', () => {
     await page.getByTestId('plan-checklist').fill('Change oil\nCheck belts');
     await expect(page.getByTestId('plan-preview-row')).toHaveCount(5, { timeout: 10_000 });
     await shot(page, 'maintenance-plans-drawer-en');
+    await page.getByTestId('plan-preview').scrollIntoViewIfNeeded();
+    await shot(page, 'maintenance-plans-preview-en');
     await page.getByTestId('plan-submit').click();
     await expect(drawer).toBeHidden();
 
