@@ -26,6 +26,8 @@ import { liveRoutes } from './modules/live/live.routes.js';
 import { assetRoutes } from './modules/maintenance/assets/assets.routes.js';
 import { enforcementRoutes } from './modules/maintenance/enforcement/enforcement.routes.js';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
+import { registerPlanGenerator } from './modules/maintenance/plans/plans.generator.js';
+import { maintenancePlanRoutes } from './modules/maintenance/plans/plans.routes.js';
 import { registerWorkOrderDue } from './modules/maintenance/work-orders.due.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
 import { otaApplicationRoutes } from './modules/ota/applications.routes.js';
@@ -210,6 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(enforcementRoutes, moduleDeps);
       // The device ledger (asset register), behind the deviceAccount switch (docs/maintenance.md).
       await api.register(assetRoutes, moduleDeps);
+      // Maintenance plans and figures (docs/maintenance.md "Maintenance plans", "Figures").
+      await api.register(maintenancePlanRoutes, moduleDeps);
     },
     { prefix: API_PREFIX },
   );
@@ -230,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOtaRollout(app, { config: deps.config, runtime, clock });
   registerRechargeExpiry(workers);
   registerWorkOrderDue(workers);
+  registerPlanGenerator(workers);
   // The layer's timers start once start-up work (migrations) is done; a runtime handed in may have started it.
   app.addHook('onReady', async () => {
     Promise.resolve(ready).then(

@@ -149,6 +149,8 @@ export const EXPORT_KINDS = [
   'noticelog',
   'enforcement',
   'assets',
+  // Maintenance figures (issue 22 item 6, docs/maintenance.md "Figures").
+  'maintstats',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'expired'] as const;

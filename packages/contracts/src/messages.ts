@@ -10,6 +10,7 @@ import { ASSET_MESSAGES } from './messages-assets.js';
 import { FEES_MESSAGES } from './messages-fees.js';
 import { LIMIT_MESSAGES } from './messages-limits.js';
 import { MAINTENANCE_MESSAGES } from './messages-maintenance.js';
+import { MAINTENANCE_PLAN_MESSAGES } from './messages-maintenance-plans.js';
 import { OTA_MESSAGES } from './messages-ota.js';
 import { SCADA_MESSAGES } from './messages-scada.js';
 import { SMS_MESSAGES } from './messages-sms.js';
@@ -182,6 +183,8 @@ export const SERVER_MESSAGES = {
   ...MAINTENANCE_MESSAGES,
   // The device ledger (messages-assets.ts)
   ...ASSET_MESSAGES,
+  // Maintenance plans and figures (messages-maintenance-plans.ts)
+  ...MAINTENANCE_PLAN_MESSAGES,
   // The money ledger (DESIGN 14, docs/ledger.md)
   'ledger.insufficientBalance': {
     zh: '余额不足',

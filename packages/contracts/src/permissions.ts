@@ -60,6 +60,12 @@ export const PERMISSION_GROUPS = {
     'maintenance.Asset/add',
     'maintenance.Asset/edit',
     'maintenance.Asset/delete',
+    // Maintenance plans (index reads, add creates, edit changes, starts, stops, ends and deletes) and
+    // the figures page (MTTR, MTBF, overdue, work by technician).
+    'maintenance.Plan/index',
+    'maintenance.Plan/add',
+    'maintenance.Plan/edit',
+    'maintenance.Stats/index',
   ],
   /**
    * Issue 22 item 5, law enforcement records: `index` lists, reads, verifies and exports them, `add`

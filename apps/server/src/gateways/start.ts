@@ -4,6 +4,7 @@ import { ensureDemoAssets } from '../demo/demo-assets.js';
 import { ensureDemoEnforcement } from '../demo/demo-enforcement.js';
 import { demoOwnerId, ensureDemoDevices, startDemoFleet } from '../demo/demo-fleet.js';
 import { ensureDemoWorkOrders } from '../demo/demo-maintenance.js';
+import { ensureDemoPlans } from '../demo/demo-maintenance-plans.js';
 import { ensureDemoMoney } from '../demo/demo-money.js';
 import { ensureDemoNotices } from '../demo/demo-notices.js';
 import { ensureDemoOta, startDemoOta } from '../demo/demo-ota.js';
@@ -34,6 +35,7 @@ async function startDemo(
   // Its device ledger: assets linked to its devices, one near its warranty end (after the orders,
   // which are seeded only while the account has none).
   await ensureDemoAssets(db, owner);
+  await ensureDemoPlans(db, owner);
   // Its notice log: SMS, calls and e-mail with status, units charged and provider answers (issue 21).
   await ensureDemoNotices(db, owner);
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;

@@ -11,6 +11,7 @@ import { fileDownloadBundle } from '../features/file-download/i18n';
 import { historyBundle } from '../features/history/i18n';
 import { enforcementBundle } from '../features/maintenance/enforcement-i18n';
 import { maintenanceBundle } from '../features/maintenance/i18n';
+import { maintenancePlansBundle } from '../features/maintenance/i18n-plans';
 import { monitorBundle } from '../features/monitor/i18n';
 import { noticesBundle } from '../features/notices/i18n';
 import { otaGatewaysBundle } from '../features/ota/gateways/i18n';
@@ -46,6 +47,7 @@ export const featureBundles: readonly FeatureBundle[] = [
   maintenanceBundle,
   enforcementBundle,
   assetsBundle,
+  maintenancePlansBundle,
   screensBundle,
   customScreensBundle,
 ];

@@ -1,4 +1,6 @@
 import {
+  BarChartOutlined,
+  CalendarOutlined,
   DatabaseOutlined,
   FileDoneOutlined,
   ProfileOutlined,
@@ -23,6 +25,16 @@ export const maintenanceRoutes: AppRoute = {
   path: '/maintenance',
   meta: { titleKey: 'menu.maintenance', icon: <ToolOutlined /> },
   children: [
+    {
+      path: 'plan',
+      meta: {
+        titleKey: 'menu.maintenancePlans',
+        icon: <CalendarOutlined />,
+        module: 'maintenanceManage',
+        permission: holdsAny('maintenance.Plan/index', 'maintenance.Plan/add', 'maintenance.Plan/edit'),
+      },
+      page: () => import('../features/maintenance/pages/MaintenancePlansPage'),
+    },
     {
       path: 'workOrder',
       meta: {
@@ -88,6 +100,16 @@ export const maintenanceRoutes: AppRoute = {
         hidden: true,
       },
       page: () => import('../features/assets/pages/AssetDetailPage'),
+    },
+    {
+      path: 'stats',
+      meta: {
+        titleKey: 'menu.maintenanceStats',
+        icon: <BarChartOutlined />,
+        module: 'maintenanceManage',
+        permission: 'maintenance.Stats/index',
+      },
+      page: () => import('../features/maintenance/pages/MaintenanceStatsPage'),
     },
   ],
 };

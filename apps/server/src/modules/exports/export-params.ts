@@ -7,6 +7,7 @@ import {
   enforcementListQuery,
   eventStatQuery,
   historyRowsQuery,
+  maintenanceStatsQuery,
   noticeQuery,
   otaLogListQuery,
   type Permission,
@@ -47,6 +48,7 @@ export const EXPORT_KIND_RULES = {
     schema: assetListQuery.omit({ page: true, limit: true }),
     permissions: ['maintenance.Asset/index'],
   },
+  maintstats: { schema: maintenanceStatsQuery, permissions: ['maintenance.Stats/index'] },
 } as const satisfies Record<ExportKind, { schema: z.ZodType; permissions: readonly Permission[] }>;
 
 export type ExportParams<K extends ExportKind> = z.infer<(typeof EXPORT_KIND_RULES)[K]['schema']>;

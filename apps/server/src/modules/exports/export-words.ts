@@ -48,6 +48,7 @@ export const EXPORT_FILE_WORDS: Record<Language, ExportFileWords> = {
       noticelog: '通知记录',
       enforcement: '执法记录',
       assets: '设备台账',
+      maintstats: '维保统计',
     },
     history: { time: '时间', device: '设备名称', point: '数据点', value: '值', raw: '原始值', unit: '单位' },
     devices: {
@@ -87,6 +88,7 @@ export const EXPORT_FILE_WORDS: Record<Language, ExportFileWords> = {
       noticelog: 'Notice log',
       enforcement: 'Law enforcement records',
       assets: 'Device ledger',
+      maintstats: 'Maintenance figures',
     },
     history: {
       time: 'Time',
@@ -133,6 +135,7 @@ export const EXPORT_FILE_WORDS: Record<Language, ExportFileWords> = {
       noticelog: 'Registro de avisos',
       enforcement: 'Registros de inspección',
       assets: 'Inventario de equipos',
+      maintstats: 'Indicadores de mantenimiento',
     },
     history: {
       time: 'Hora',

@@ -36,6 +36,9 @@ export const DEMO_PERMISSIONS: Permission[] = [
   'maintenance.Enforcement/index',
   // The device ledger (issue 22 item 1), read only.
   'maintenance.Asset/index',
+  // Maintenance plans and figures (issue 22 items 2 and 6), read only.
+  'maintenance.Plan/index',
+  'maintenance.Stats/index',
 ];
 
 /** System roles (owner null) kept up to date on every start. */

@@ -17,6 +17,7 @@ export * from '../../modules/groups/groups.table.js';
 export * from '../../modules/ledger/ledger.table.js';
 export * from '../../modules/maintenance/assets/assets.table.js';
 export * from '../../modules/maintenance/enforcement/enforcement.table.js';
+export * from '../../modules/maintenance/plans/plans.table.js';
 export * from '../../modules/maintenance/work-orders.table.js';
 export * from '../../modules/models/models.table.js';
 export * from '../../modules/ota/commands.table.js';

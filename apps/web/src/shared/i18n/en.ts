@@ -107,6 +107,8 @@ const en: Messages = {
     deviceLedger: 'Device ledger',
     assetDetail: 'Asset details',
     assetLabels: 'Asset labels',
+    maintenancePlans: 'Maintenance plans',
+    maintenanceStats: 'Maintenance figures',
     deviceRecharge: 'Device renewal',
     deviceOrder: 'Renewal records',
     rechargeCenter: 'Recharge center',

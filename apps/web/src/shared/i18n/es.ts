@@ -107,6 +107,8 @@ const es: Messages = {
     deviceLedger: 'Inventario de equipos',
     assetDetail: 'Detalle del activo',
     assetLabels: 'Etiquetas de activos',
+    maintenancePlans: 'Planes de mantenimiento',
+    maintenanceStats: 'Indicadores de mantenimiento',
     deviceRecharge: 'Renovación de dispositivos',
     deviceOrder: 'Registros de renovación',
     rechargeCenter: 'Centro de recargas',

@@ -106,6 +106,8 @@ const zh = {
     deviceLedger: '设备台账',
     assetDetail: '资产详情',
     assetLabels: '资产标签',
+    maintenancePlans: '维保计划',
+    maintenanceStats: '维保统计',
     deviceRecharge: '设备续费',
     deviceOrder: '续费记录',
     rechargeCenter: '充值中心',

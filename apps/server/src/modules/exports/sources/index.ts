@@ -5,6 +5,7 @@ import { noticeLogSource } from '../../contacts/notice-log.export-source.js';
 import { devicesSource } from '../../devices/devices.export-source.js';
 import { assetsSource } from '../../maintenance/assets/assets.export-source.js';
 import { enforcementSource } from '../../maintenance/enforcement/enforcement.export-source.js';
+import { maintenanceStatsSource } from '../../maintenance/plans/stats.export-source.js';
 import { otaLogSource, otaStraceSource } from '../../ota/ota-log.export-source.js';
 import { historySource } from './history.source.js';
 import { reportSource } from './report.source.js';
@@ -22,4 +23,5 @@ export const EXPORT_SOURCES: { [K in ExportKind]: SourceFactory<K> } = {
   noticelog: noticeLogSource,
   enforcement: enforcementSource,
   assets: assetsSource,
+  maintstats: maintenanceStatsSource,
 };

@@ -290,6 +290,10 @@ const en: Texts = {
       maintenance_Asset_add: 'Add and import assets',
       maintenance_Asset_edit: 'Edit assets and attachments',
       maintenance_Asset_delete: 'Delete assets',
+      maintenance_Plan_index: 'Maintenance plans (read)',
+      maintenance_Plan_add: 'Create maintenance plans',
+      maintenance_Plan_edit: 'Edit, start, stop and delete maintenance plans',
+      maintenance_Stats_index: 'Maintenance figures (MTTR, MTBF)',
     },
   },
 };

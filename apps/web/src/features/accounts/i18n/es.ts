@@ -290,6 +290,10 @@ const es: Texts = {
       maintenance_Asset_add: 'Añadir e importar activos',
       maintenance_Asset_edit: 'Editar activos y adjuntos',
       maintenance_Asset_delete: 'Eliminar activos',
+      maintenance_Plan_index: 'Planes de mantenimiento (ver)',
+      maintenance_Plan_add: 'Crear planes de mantenimiento',
+      maintenance_Plan_edit: 'Editar, iniciar, detener y eliminar planes',
+      maintenance_Stats_index: 'Indicadores de mantenimiento (MTTR, MTBF)',
     },
   },
 };

@@ -287,6 +287,10 @@ const zh = {
       maintenance_Asset_add: '新增与导入资产',
       maintenance_Asset_edit: '编辑资产与附件',
       maintenance_Asset_delete: '删除资产',
+      maintenance_Plan_index: '维保计划(查看)',
+      maintenance_Plan_add: '创建维保计划',
+      maintenance_Plan_edit: '编辑、启动、停止和删除维保计划',
+      maintenance_Stats_index: '维保统计(MTTR、MTBF)',
     },
   },
 };

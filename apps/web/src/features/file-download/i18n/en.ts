@@ -17,6 +17,7 @@ const en: Texts = {
       statreport: 'Statistics report',
       otalog: 'OTA log',
       noticelog: 'Notice log',
+      maintstats: 'Maintenance figures',
       otastrace: 'OTA error traces',
     },
     status: {

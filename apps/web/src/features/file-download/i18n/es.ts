@@ -17,6 +17,7 @@ const es: Texts = {
       statreport: 'Informe estadístico',
       otalog: 'Registro OTA',
       noticelog: 'Registro de avisos',
+      maintstats: 'Indicadores de mantenimiento',
       otastrace: 'Trazas de error OTA',
     },
     status: {

@@ -15,6 +15,7 @@ const zh = {
       statreport: '统计报表',
       otalog: '升级日志',
       noticelog: '通知记录',
+      maintstats: '维保统计',
       otastrace: '升级错误追踪',
     },
     status: {
