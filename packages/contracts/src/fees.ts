@@ -188,8 +188,9 @@ export const feeOverview = z.object({
   /** Cents spent from the balance since the first day of this month (UTC+8 business month). */
   month_spent: z.number().int(),
   /** Remaining SMS and voice quota (pieces). */
-  sms_left: z.number().int(),
-  voice_left: z.number().int(),
+  /** What remains of the data owner's SMS / voice count (the ledger's quota); null = no limit. */
+  sms_left: z.number().int().nullable(),
+  voice_left: z.number().int().nullable(),
   recent_orders: z.array(rechargeOrderRow),
   /** The account's own expiry (SPEC 3 user_expire), null when it never expires. */
   user_expire: iso.nullable(),

@@ -82,10 +82,13 @@ export default function FeeOverviewPage() {
           <Card>
             <Row>
               <Col span={12}>
-                <Statistic title={t('recharge.overview.smsLeft')} value={o.sms_left} />
+                <Statistic title={t('recharge.overview.smsLeft')} value={o.sms_left ?? t('common.noLimit')} />
               </Col>
               <Col span={12}>
-                <Statistic title={t('recharge.overview.voiceLeft')} value={o.voice_left} />
+                <Statistic
+                  title={t('recharge.overview.voiceLeft')}
+                  value={o.voice_left ?? t('common.noLimit')}
+                />
               </Col>
             </Row>
           </Card>
