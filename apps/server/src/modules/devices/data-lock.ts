@@ -1,5 +1,5 @@
-import { userMessage } from '../../platform/http/errors.js';
 import type { ModuleDeps } from '../../platform/deps.js';
+import { userMessage } from '../../platform/http/errors.js';
 import { createDeviceLookup, type DeviceLookup } from './device-lookup.service.js';
 
 const DAY_MS = 86_400_000;
