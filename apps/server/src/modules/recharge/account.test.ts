@@ -125,6 +125,15 @@ describe('credits from a parent', () => {
     expect(res.body.data).toMatchObject({ pay_mode: 2, status: 1, amount: 2_500 });
     expect(await available(parent.token)).toBe(7_500);
     expect(await available(child.token)).toBe(2_500);
+    // The audit: the credited account's orders name who credited it, with the note.
+    const [by] = await kit.t.database.db.select().from(users).where(eq(users.id, parent.id));
+    const seen = await get<ListResult<RechargeOrderRow>>('/recharge/orders?page=1&limit=10', child.token);
+    expect(seen.body.data.rows.find((r) => r.id === res.body.data.id)).toMatchObject({
+      user_id: child.id,
+      operator_name: by!.nickName || by!.username,
+      note: 'for the site',
+      pay_mode: 2,
+    });
     const count = async () => (await kit.t.database.db.select().from(rechargeOrders)).length;
     const orders = await count();
     const tooMuch = await credit(parent.token, {
