@@ -187,7 +187,6 @@ export const feeOverview = z.object({
   balance: balanceReport,
   /** Cents spent from the balance since the first day of this month (UTC+8 business month). */
   month_spent: z.number().int(),
-  /** Remaining SMS and voice quota (pieces). */
   /** What remains of the data owner's SMS / voice count (the ledger's quota); null = no limit. */
   sms_left: z.number().int().nullable(),
   voice_left: z.number().int().nullable(),
@@ -196,6 +195,26 @@ export const feeOverview = z.object({
   user_expire: iso.nullable(),
 });
 export type FeeOverview = z.infer<typeof feeOverview>;
+
+/**
+ * A pre-expiry notice of the account's devices (issue 20 item 4): one per stage and batch of devices.
+ * `stage`: days before the service expiry (30, 7, 1) or 0 = expired.
+ */
+export const expiryNoticeRow = z.object({
+  id: z.number().int(),
+  stage: z.number().int(),
+  /** How many devices the notice is about. */
+  count: z.number().int(),
+  /** Their titles (at most 20, then "+N"). */
+  devices: z.string(),
+  created_at: iso,
+  read: z.boolean(),
+});
+export type ExpiryNoticeRow = z.infer<typeof expiryNoticeRow>;
+export const expiryNoticesRead = z.strictObject({
+  ids: z.array(z.number().int().positive()).max(200).optional(),
+});
+export type ExpiryNoticesRead = z.infer<typeof expiryNoticesRead>;
 
 // ---- Device renewal (issue 20 item 4) --------------------------------------------------------------
 

@@ -110,3 +110,25 @@ export const renewalOrderDevices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orderId, t.deviceId] })],
 );
+
+/**
+ * Pre-expiry notices of a device's service (issue 20 item 4): one row per device, stage and expiry
+ * date, claimed by the leader's tick in the transaction of the owner's notice. The unique key makes
+ * the notice once per device, stage and expiry even with two instances; a renewal moves `expire_at`,
+ * which re-arms every stage. `stage`: days before the expiry (30, 7, 1) or 0 at the expiry.
+ * No foreign key to the device: the row is history, deleting a device must not be blocked by it.
+ */
+export const deviceExpiryNotices = pgTable(
+  'device_expiry_notices',
+  {
+    deviceId: integer('device_id').notNull(),
+    expireAt: timestamp('expire_at', { withTimezone: true, precision: 3 }).notNull(),
+    stage: smallint('stage').notNull(),
+    ownerUserId: integer('owner_user_id').notNull(),
+    noticedAt: timestamp('noticed_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.expireAt, t.stage] }),
+    index('device_expiry_notices_owner_idx').on(t.ownerUserId),
+  ],
+);
