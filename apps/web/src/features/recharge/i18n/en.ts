@@ -75,6 +75,16 @@ const en: Texts = {
       daysLeft: '{{days}} days left',
       noOrders: 'No orders yet',
     },
+    expiryNotices: {
+      title: 'Device service expiry notices',
+      before_one: "{{count}} device's service expires within {{days}} days",
+      before_other: "{{count}} devices' service expires within {{days}} days",
+      expired_one: "{{count}} device's service has expired",
+      expired_other: "{{count}} devices' service has expired",
+      readAll: 'Mark all read',
+      renew: 'Renew',
+      none: 'No expiry notices',
+    },
     credit: {
       action: 'Credit',
       title: 'Credit {{name}}',

@@ -75,6 +75,16 @@ const es: Texts = {
       daysLeft: 'Quedan {{days}} días',
       noOrders: 'Aún no hay pedidos',
     },
+    expiryNotices: {
+      title: 'Avisos de vencimiento del servicio',
+      before_one: 'El servicio de {{count}} dispositivo vence en {{days}} días',
+      before_other: 'El servicio de {{count}} dispositivos vence en {{days}} días',
+      expired_one: 'El servicio de {{count}} dispositivo ha vencido',
+      expired_other: 'El servicio de {{count}} dispositivos ha vencido',
+      readAll: 'Marcar todo como leído',
+      renew: 'Renovar',
+      none: 'Sin avisos de vencimiento',
+    },
     credit: {
       action: 'Abonar',
       title: 'Abonar a {{name}}',

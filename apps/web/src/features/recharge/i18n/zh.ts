@@ -73,6 +73,16 @@ const zh = {
       daysLeft: '剩余 {{days}} 天',
       noOrders: '暂无订单',
     },
+    expiryNotices: {
+      title: '设备服务到期提醒',
+      before_one: '{{count}} 台设备的服务将在 {{days}} 天内到期',
+      before_other: '{{count}} 台设备的服务将在 {{days}} 天内到期',
+      expired_one: '{{count}} 台设备的服务已到期',
+      expired_other: '{{count}} 台设备的服务已到期',
+      readAll: '全部标为已读',
+      renew: '去续费',
+      none: '暂无到期提醒',
+    },
     credit: {
       action: '充值',
       title: '为 {{name}} 充值',

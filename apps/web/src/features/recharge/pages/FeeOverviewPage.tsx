@@ -7,6 +7,7 @@ import { LoadError } from '../../../shared/components/LoadError';
 import { useCanWrite, usePermission } from '../../../shared/permission/permission';
 import { formatTime } from '../../devices/lib/labels';
 import { useFeeOverview } from '../api/get-overview';
+import { ExpiryNoticesCard } from '../components/ExpiryNoticesCard';
 import { OrderStatusTag } from '../lib/labels';
 import { yuan } from '../lib/money';
 
@@ -106,6 +107,9 @@ export default function FeeOverviewPage() {
               </Tag>
             ) : null}
           </Card>
+        </Col>
+        <Col span={24}>
+          <ExpiryNoticesCard />
         </Col>
         <Col span={24}>
           <Card
