@@ -101,8 +101,32 @@ export const rechargeOrderRow = z.object({
   created_at: iso,
   expires_at: iso.nullable(),
   paid_at: iso.nullable(),
+  /** Cents refunded (confirmed by the provider) and being refunded (no outcome yet). */
+  refunded: z.number().int(),
+  refunding: z.number().int(),
 });
 export type RechargeOrderRow = z.infer<typeof rechargeOrderRow>;
+
+/** A platform administrator refunds a paid top-up in full or in part (cents, at most what is left). */
+export const refundInput = z.strictObject({
+  amount: z.number().int().positive().max(1_000_000_000),
+  reason: z.string().trim().min(1).max(80),
+});
+export type RefundInput = z.infer<typeof refundInput>;
+/** SPEC-style refund status: 0 processing, 1 refunded, 2 failed. */
+export const RefundStatus = { PROCESSING: 0, REFUNDED: 1, FAILED: 2 } as const;
+export const refundRow = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  out_refund_no: z.string(),
+  amount: z.number().int(),
+  reason: z.string(),
+  status: z.number().int(),
+  failure: z.string(),
+  created_at: iso,
+  finished_at: iso.nullable(),
+});
+export type RefundRow = z.infer<typeof refundRow>;
 
 export const rechargeOrderQuery = listQuery.extend({
   status: z.coerce.number().int().min(0).max(3).optional(),

@@ -40,6 +40,8 @@ export const orderView = (o: OrderRecord): RechargeOrderRow => ({
   created_at: o.createdAt.toISOString(),
   expires_at: iso(o.expiresAt),
   paid_at: iso(o.paidAt),
+  refunded: o.refunded,
+  refunding: o.refunding,
 });
 
 const balanceView = (b: LedgerBalance): BalanceReport => ({

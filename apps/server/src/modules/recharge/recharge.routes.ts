@@ -11,6 +11,8 @@ import {
   listQuery,
   rechargeOrderQuery,
   rechargeOrderRow,
+  refundInput,
+  refundRow,
   renewableDeviceRow,
   renewableQuery,
   renewalOrderRow,
@@ -33,6 +35,7 @@ import { DEVICE_EXPIRY_SUBJECT } from './expiry-notices.js';
 import { createFeeConfigService } from './fee-config.service.js';
 import { createMerchantsRepository } from './merchants.repository.js';
 import { createRechargeRepository } from './recharge.repository.js';
+import { createRefundService } from './refund.service.js';
 import { createRenewalRepository } from './renewal.repository.js';
 import { createRenewalService } from './renewal.service.js';
 import { createTopUpService } from './topup.service.js';
@@ -103,6 +106,41 @@ export const rechargeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
       },
     },
     async (request) => ok(await account.order(scopeOf(request), request.params.id)),
+  );
+  // Refunds of paid top-ups: platform management (user type 0 with Others; the service checks both).
+  const refunds = createRefundService({
+    orders,
+    merchants: createMerchantsRepository(db),
+    box: secretBoxFor(deps.config),
+    db,
+    clock: deps.clock,
+  });
+  app.post(
+    '/recharge/orders/:id/refund',
+    {
+      config: { permission: ['Others'] },
+      schema: {
+        tags,
+        summary: 'Refund a paid top-up in full or in part through its provider (platform administrator)',
+        params: idParams,
+        body: refundInput,
+        response: okResponse(refundRow),
+      },
+    },
+    async (request) => ok(await refunds.refund(scopeOf(request), request.params.id, request.body)),
+  );
+  app.get(
+    '/recharge/orders/:id/refunds',
+    {
+      config: { permission: ['Others'] },
+      schema: {
+        tags,
+        summary: 'The refunds of an order (platform administrator)',
+        params: idParams,
+        response: okResponse(z.array(refundRow)),
+      },
+    },
+    async (request) => ok(await refunds.list(scopeOf(request), request.params.id)),
   );
   app.post(
     '/recharge/credit',
