@@ -236,7 +236,7 @@ export async function startWechatPayServer(opts: WechatServerOptions): Promise<W
         return fail(res, 400, 'PARAM_ERROR', 'amount.refund, amount.total and amount.currency are required');
       }
       const order = orders.get(p.out_trade_no as string);
-      if (!order || order.trade_state !== 'SUCCESS')
+      if (order?.trade_state !== 'SUCCESS')
         return fail(res, 404, 'RESOURCE_NOT_EXISTS', 'the order does not exist or is not paid');
       if (amount.total !== order.total)
         return fail(res, 400, 'PARAM_ERROR', 'amount.total is not the order total');

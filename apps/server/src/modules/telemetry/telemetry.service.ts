@@ -16,7 +16,7 @@ import {
 } from '@fleet/contracts';
 import { notFound } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
-import { fieldError, paramError, userMessage } from '../../platform/http/errors.js';
+import { fieldError, paramError } from '../../platform/http/errors.js';
 import type { DataLock } from '../devices/data-lock.js';
 import type { DeviceLookup } from '../devices/device-lookup.service.js';
 import type { DevicesService } from '../devices/devices.service.js';
