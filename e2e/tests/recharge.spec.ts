@@ -74,6 +74,23 @@ test.describe('recharge center', () => {
     expect((await wechat.deliver(outTradeNo!)).status).toBe(204);
     await page.reload();
     await expect(page.getByTestId('balance-available')).toContainText('¥100.00');
+
+    // The platform administrator refunds ¥20.00 of it through WeChat Pay's refund API.
+    await page.getByRole('tab', { name: 'Top-up orders' }).click();
+    const paid = page.getByTestId('orders-table').locator('tr', { hasText: outTradeNo! });
+    await paid.getByRole('button', { name: 'Refund' }).click();
+    await expect(page.getByTestId('refund-amount')).toHaveValue('100.00');
+    await page.getByTestId('refund-amount').fill('20');
+    await page.getByTestId('refund-reason').fill('partial refund asked by the customer');
+    await shot(page, 'refund-modal');
+    await page.locator('#refund-submit').click();
+    await expect(page.getByText('Refunded', { exact: true })).toBeVisible();
+    await expect(paid).toContainText('Refunded ¥20.00');
+    expect([...wechat.refunds.values()]).toMatchObject([
+      { out_trade_no: outTradeNo, refund: 2_000, status: 'SUCCESS' },
+    ]);
+    await expect(page.getByTestId('balance-available')).toContainText('¥80.00');
+    await shot(page, 'refund-done');
   });
 
   test('sets the base rent fee and renews a device for a year from the balance', async ({
@@ -94,6 +111,16 @@ test.describe('recharge center', () => {
     await page.getByTestId('base-save').click();
     await expect(page.getByText('Fees saved')).toBeVisible();
     await shot(page, 'fee-config');
+    // The credit drawer of an account below (shown, not saved).
+    const credit = page.locator('[data-testid^="fees-credit-"]').first();
+    if ((await credit.count()) > 0) {
+      await credit.click();
+      await expect(page.getByTestId('credit-drawer')).toBeVisible();
+      await page.getByTestId('credit-amount').fill('12.5');
+      await page.getByTestId('credit-note').fill('site visit');
+      await shot(page, 'credit-drawer');
+      await page.getByTestId('credit-drawer').getByRole('button', { name: 'Cancel' }).click();
+    }
     await page.goto('/deviceRecharge');
     await expect(page.getByTestId('device-recharge-page')).toContainText('¥30.00 per device and year');
     await page.getByPlaceholder('Device name / IMEI').fill(imei);
@@ -105,7 +132,7 @@ test.describe('recharge center', () => {
     const expiry = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 4);
     await expect(row).toContainText(expiry);
     await page.goto('/balance');
-    await expect(page.getByTestId('balance-available')).toContainText('¥70.00');
+    await expect(page.getByTestId('balance-available')).toContainText('¥50.00');
     await expect(page.getByTestId('statement-table')).toContainText('Renewal');
     await page.goto('/deviceOrder');
     const order = page.getByTestId('renewal-table').locator('tr', { hasText: '¥30.00' }).first();

@@ -37,6 +37,7 @@ import { otaPlanRoutes } from './modules/ota/plans.routes.js';
 import { registerOtaRollout } from './modules/ota/plans.worker.js';
 import { otaRegistryRoutes } from './modules/ota/registry.routes.js';
 import { overviewRoutes } from './modules/overview/overview.routes.js';
+import { registerExpiryNotices } from './modules/recharge/expiry-notices.js';
 import { feeConfigRoutes } from './modules/recharge/fee-config.routes.js';
 import { merchantsRoutes } from './modules/recharge/merchants.routes.js';
 import { notifyRoutes } from './modules/recharge/notify.routes.js';
@@ -233,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGraphlibSweep(app, workers);
   registerOtaRollout(app, { config: deps.config, runtime, clock });
   registerRechargeExpiry(workers);
+  registerExpiryNotices(workers);
   registerWorkOrderDue(workers);
   registerPlanGenerator(workers);
   // The layer's timers start once start-up work (migrations) is done; a runtime handed in may have started it.

@@ -101,8 +101,32 @@ export const rechargeOrderRow = z.object({
   created_at: iso,
   expires_at: iso.nullable(),
   paid_at: iso.nullable(),
+  /** Cents refunded (confirmed by the provider) and being refunded (no outcome yet). */
+  refunded: z.number().int(),
+  refunding: z.number().int(),
 });
 export type RechargeOrderRow = z.infer<typeof rechargeOrderRow>;
+
+/** A platform administrator refunds a paid top-up in full or in part (cents, at most what is left). */
+export const refundInput = z.strictObject({
+  amount: z.number().int().positive().max(1_000_000_000),
+  reason: z.string().trim().min(1).max(80),
+});
+export type RefundInput = z.infer<typeof refundInput>;
+/** SPEC-style refund status: 0 processing, 1 refunded, 2 failed. */
+export const RefundStatus = { PROCESSING: 0, REFUNDED: 1, FAILED: 2 } as const;
+export const refundRow = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  out_refund_no: z.string(),
+  amount: z.number().int(),
+  reason: z.string(),
+  status: z.number().int(),
+  failure: z.string(),
+  created_at: iso,
+  finished_at: iso.nullable(),
+});
+export type RefundRow = z.infer<typeof refundRow>;
 
 export const rechargeOrderQuery = listQuery.extend({
   status: z.coerce.number().int().min(0).max(3).optional(),
@@ -187,14 +211,34 @@ export const feeOverview = z.object({
   balance: balanceReport,
   /** Cents spent from the balance since the first day of this month (UTC+8 business month). */
   month_spent: z.number().int(),
-  /** Remaining SMS and voice quota (pieces). */
-  sms_left: z.number().int(),
-  voice_left: z.number().int(),
+  /** What remains of the data owner's SMS / voice count (the ledger's quota); null = no limit. */
+  sms_left: z.number().int().nullable(),
+  voice_left: z.number().int().nullable(),
   recent_orders: z.array(rechargeOrderRow),
   /** The account's own expiry (SPEC 3 user_expire), null when it never expires. */
   user_expire: iso.nullable(),
 });
 export type FeeOverview = z.infer<typeof feeOverview>;
+
+/**
+ * A pre-expiry notice of the account's devices (issue 20 item 4): one per stage and batch of devices.
+ * `stage`: days before the service expiry (30, 7, 1) or 0 = expired.
+ */
+export const expiryNoticeRow = z.object({
+  id: z.number().int(),
+  stage: z.number().int(),
+  /** How many devices the notice is about. */
+  count: z.number().int(),
+  /** Their titles (at most 20, then "+N"). */
+  devices: z.string(),
+  created_at: iso,
+  read: z.boolean(),
+});
+export type ExpiryNoticeRow = z.infer<typeof expiryNoticeRow>;
+export const expiryNoticesRead = z.strictObject({
+  ids: z.array(z.number().int().positive()).max(200).optional(),
+});
+export type ExpiryNoticesRead = z.infer<typeof expiryNoticesRead>;
 
 // ---- Device renewal (issue 20 item 4) --------------------------------------------------------------
 

@@ -12,6 +12,26 @@ export const FEES_MESSAGES = {
     en: 'the payment provider refused the order: {reason}',
     es: 'el proveedor de pago rechazó el pedido: {reason}',
   },
+  'recharge.notRefundable': {
+    zh: '只能退款已支付的微信或支付宝充值订单',
+    en: 'only a paid WeChat Pay or Alipay top-up can be refunded',
+    es: 'solo se puede reembolsar una recarga pagada con WeChat Pay o Alipay',
+  },
+  'recharge.refundExceeds': {
+    zh: '退款金额超过可退金额(剩余 {left} 元)',
+    en: 'the refund is more than is left to refund (¥{left})',
+    es: 'el reembolso supera lo que queda por reembolsar (¥{left})',
+  },
+  'recharge.refundSpent': {
+    zh: '用户余额不足以退款:余额 {balance} 元,退款 {amount} 元(已消费的部分不能退)',
+    en: 'the user’s balance (¥{balance}) is less than the refund (¥{amount}): what was spent cannot be refunded',
+    es: 'el saldo del usuario (¥{balance}) es menor que el reembolso (¥{amount}): lo gastado no se puede reembolsar',
+  },
+  'recharge.refundRefused': {
+    zh: '支付服务拒绝了退款:{reason}',
+    en: 'the payment provider refused the refund: {reason}',
+    es: 'el proveedor de pago rechazó el reembolso: {reason}',
+  },
   'recharge.merchantIncomplete': {
     zh: '商户配置不完整:{reason}',
     en: 'the merchant settings are incomplete: {reason}',

@@ -121,6 +121,11 @@ export const scadaPointDevice = z.object({
   name: z.string(),
   /** 1 online, 0 offline (the device list's status). */
   status: z.number().int(),
+  /**
+   * The device's data is locked (its service expired past the grace period, docs/recharge.md): its
+   * elements show no values and /wss pushes none until it is renewed.
+   */
+  locked: z.boolean(),
 });
 export const scadaPoints = z.object({
   devices: z.array(scadaPointDevice),

@@ -26,6 +26,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/v1/ota/package/{hash}',
   // Payment providers: authenticated by their signature, tested in modules/recharge/notify.test.ts.
   'POST /api/v1/pay/notify/{provider}',
+  'POST /api/v1/pay/refund-notify/wechat',
   // Phone sign-in (SPEC 2.1): a code, then the sign-in with it; limited per phone, address and tenant
   // and answering alike whether or not the phone is known (modules/sms/phone.test.ts).
   'POST /api/v1/login/phone/code',
@@ -44,7 +45,10 @@ const PUBLIC_ROUTES = new Set([
  * Routes whose body is the exact text a provider sent (its signature covers those bytes), not our
  * JSON: a NUL in it fails the signature check instead (modules/recharge/notify.test.ts).
  */
-const RAW_BODY_ROUTES = new Set(['POST /api/v1/pay/notify/{provider}']);
+const RAW_BODY_ROUTES = new Set([
+  'POST /api/v1/pay/notify/{provider}',
+  'POST /api/v1/pay/refund-notify/wechat',
+]);
 
 const key = (op: Operation) => `${op.method} ${op.path}`;
 const isWrite = (op: Operation) => op.method !== 'GET';

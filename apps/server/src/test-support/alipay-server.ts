@@ -38,6 +38,8 @@ export interface AlipayGateway {
   url: string;
   alipayPublicKey: string;
   orders: Map<string, AlipayOrder>;
+  /** alipay.trade.refund requests applied: out_request_no -> out_trade_no and cents. */
+  refunds: Map<string, { outTradeNo: string; cents: number }>;
   refused: string[];
   failNext(count?: number): void;
   /** The payer pays; the notification is delivered (and queued for resends until answered `success`). */
@@ -59,6 +61,7 @@ const beijing = (d: Date) =>
 export async function startAlipayGateway(opts: AlipayServerOptions): Promise<AlipayGateway> {
   const alipay = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const orders = new Map<string, AlipayOrder>();
+  const refunds = new Map<string, { outTradeNo: string; cents: number }>();
   const refused: string[] = [];
   let failures = 0;
   const queue: Array<{ outTradeNo: string; first: Date; attempt: number }> = [];
@@ -141,6 +144,49 @@ export async function startAlipayGateway(opts: AlipayServerOptions): Promise<Ali
       orders.set(no, created);
       return done({ out_trade_no: no, qr_code: created.qr_code });
     }
+    if (method === 'alipay.trade.refund') {
+      // Documented: refund_amount in yuan, out_request_no for a partial refund (its retry answers
+      // the same with fund_change N); only a TRADE_SUCCESS trade, never more than is left.
+      if (!order) return bizError(res, key, '40004', 'ACQ.TRADE_NOT_EXIST', 'trade does not exist');
+      const amount = String(biz.refund_amount ?? '');
+      if (!/^\d+(\.\d{1,2})?$/.test(amount) || Number(amount) <= 0)
+        return bizError(res, key, '40004', 'ACQ.INVALID_PARAMETER', 'invalid refund_amount');
+      if (order.trade_status !== 'TRADE_SUCCESS')
+        return bizError(res, key, '40004', 'ACQ.TRADE_STATUS_ERROR', 'trade status error');
+      const cents = Math.round(Number(amount) * 100);
+      const requestNo = String(biz.out_request_no ?? no);
+      let refunded = 0;
+      for (const r of refunds.values()) if (r.outTradeNo === no) refunded += r.cents;
+      const fee = (c: number) => (c / 100).toFixed(2);
+      const earlier = refunds.get(requestNo);
+      if (earlier) {
+        if (earlier.cents !== cents || earlier.outTradeNo !== no)
+          return bizError(res, key, '40004', 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', 'refund amount differs');
+        return done({
+          trade_no: order.trade_no,
+          out_trade_no: no,
+          fund_change: 'N',
+          refund_fee: fee(refunded),
+        });
+      }
+      const total = Math.round(Number(order.total_amount) * 100);
+      if (refunded + cents > total)
+        return bizError(
+          res,
+          key,
+          '40004',
+          'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL',
+          'refund amount exceeds the trade',
+        );
+      refunds.set(requestNo, { outTradeNo: no, cents });
+      return done({
+        trade_no: order.trade_no,
+        out_trade_no: no,
+        buyer_logon_id: 'tes***@example.com',
+        fund_change: 'Y',
+        refund_fee: fee(refunded + cents),
+      });
+    }
     if (method === 'alipay.trade.query' || method === 'alipay.trade.close') {
       if (!order) return bizError(res, key, '40004', 'ACQ.TRADE_NOT_EXIST', 'trade does not exist');
       if (method === 'alipay.trade.query') {
@@ -210,6 +256,7 @@ export async function startAlipayGateway(opts: AlipayServerOptions): Promise<Ali
     url: `${url}/gateway.do`,
     alipayPublicKey: alipay.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     orders,
+    refunds,
     refused,
     deliveries,
     failNext: (count = 1) => {

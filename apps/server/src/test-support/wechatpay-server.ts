@@ -6,6 +6,11 @@
  * encrypted AEAD_AES_256_GCM with the APIv3 key) to the order's notify_url. Errors follow the
  * documentation: 401 SIGN_ERROR, 400 PARAM_ERROR / APPID_MCHID_NOT_MATCH, 403 OUT_TRADE_NO_USED,
  * 404 ORDER_NOT_EXIST, 400 ORDERPAID on close, 429 FREQUENCY_LIMITED, 500 SYSTEM_ERROR.
+ * Refunds (`POST /v3/refund/domestic/refunds`): answered SUCCESS, or PROCESSING while
+ * `refundsProcessing(true)`, then `completeRefund()` posts the documented `REFUND.SUCCESS` /
+ * `REFUND.ABNORMAL` notification (resource encrypted like a payment's) to the refund's notify_url;
+ * 404 RESOURCE_NOT_EXISTS (no such paid order), 400 INVALID_REQUEST (more than is left to refund),
+ * 400 PARAM_ERROR (a total that is not the order's, an out_refund_no reused with another amount).
  */
 import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -31,6 +36,16 @@ export interface WechatOrder {
   transaction_id?: string;
   success_time?: string;
   code_url: string;
+}
+
+export interface WechatRefund {
+  out_refund_no: string;
+  out_trade_no: string;
+  refund_id: string;
+  notify_url: string;
+  refund: number;
+  total: number;
+  status: 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'CLOSED';
 }
 
 export type WechatFailure = 'server-error' | 'throttle' | 'unsigned' | 'hang';
@@ -59,6 +74,13 @@ export interface WechatPayServer {
     headers: Record<string, string>;
     body: string;
   };
+  refunds: Map<string, WechatRefund>;
+  /** While on, refunds are answered PROCESSING and finish with completeRefund(). */
+  refundsProcessing(on: boolean): void;
+  /** A PROCESSING refund finishes: its status is set and its notification posted to its notify_url. */
+  completeRefund(outRefundNo: string, status?: 'SUCCESS' | 'ABNORMAL'): Promise<NotificationDelivery>;
+  /** The documented refund notification as it stands (headers and body), without sending it. */
+  refundNotification(outRefundNo: string): { headers: Record<string, string>; body: string };
   /** Posts (again) the notification of a paid order to its notify_url. */
   deliver(outTradeNo: string): Promise<NotificationDelivery>;
   close(): Promise<void>;
@@ -71,6 +93,28 @@ export async function startWechatPayServer(opts: WechatServerOptions): Promise<W
   const refused: string[] = [];
   const failures: WechatFailure[] = [];
   const nonces = new Set<string>();
+  const refunds = new Map<string, WechatRefund>();
+  let refundsProcessing = false;
+  const refundView = (r: WechatRefund) => {
+    const order = orders.get(r.out_trade_no);
+    return {
+      refund_id: r.refund_id,
+      out_refund_no: r.out_refund_no,
+      transaction_id: order?.transaction_id ?? '',
+      out_trade_no: r.out_trade_no,
+      channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
+      create_time: new Date().toISOString().replace(/\.\d+Z$/, '+08:00'),
+      status: r.status,
+      amount: {
+        total: r.total,
+        refund: r.refund,
+        payer_total: r.total,
+        payer_refund: r.refund,
+        currency: 'CNY',
+      },
+    };
+  };
 
   const signedHeaders = (body: string) => {
     const timestamp = String(Math.floor(Date.now() / 1000));
@@ -171,6 +215,55 @@ export async function startWechatPayServer(opts: WechatServerOptions): Promise<W
       orders.set(no, order);
       return answer(res, 200, { code_url: order.code_url });
     }
+    if (req.method === 'POST' && u.pathname === '/v3/refund/domestic/refunds') {
+      let p: Record<string, unknown>;
+      try {
+        p = JSON.parse(body) as Record<string, unknown>;
+      } catch {
+        return fail(res, 400, 'PARAM_ERROR', 'body is not JSON');
+      }
+      const amount = (p.amount ?? {}) as { refund?: unknown; total?: unknown; currency?: unknown };
+      for (const name of ['out_trade_no', 'out_refund_no', 'notify_url']) {
+        if (typeof p[name] !== 'string' || !p[name]) return fail(res, 400, 'PARAM_ERROR', `missing ${name}`);
+      }
+      if (
+        typeof amount.refund !== 'number' ||
+        !Number.isInteger(amount.refund) ||
+        amount.refund <= 0 ||
+        typeof amount.total !== 'number' ||
+        amount.currency !== 'CNY'
+      ) {
+        return fail(res, 400, 'PARAM_ERROR', 'amount.refund, amount.total and amount.currency are required');
+      }
+      const order = orders.get(p.out_trade_no as string);
+      if (order?.trade_state !== 'SUCCESS')
+        return fail(res, 404, 'RESOURCE_NOT_EXISTS', 'the order does not exist or is not paid');
+      if (amount.total !== order.total)
+        return fail(res, 400, 'PARAM_ERROR', 'amount.total is not the order total');
+      const existing = refunds.get(p.out_refund_no as string);
+      if (existing) {
+        if (existing.refund !== amount.refund || existing.out_trade_no !== order.out_trade_no)
+          return fail(res, 400, 'PARAM_ERROR', 'out_refund_no used with other parameters');
+        return answer(res, 200, refundView(existing));
+      }
+      let refunded = 0;
+      for (const r of refunds.values())
+        if (r.out_trade_no === order.out_trade_no && r.status !== 'ABNORMAL' && r.status !== 'CLOSED')
+          refunded += r.refund;
+      if (refunded + amount.refund > order.total)
+        return fail(res, 400, 'INVALID_REQUEST', 'the refund amount exceeds what is left to refund');
+      const refund: WechatRefund = {
+        out_refund_no: p.out_refund_no as string,
+        out_trade_no: order.out_trade_no,
+        refund_id: `5030${digits(24)}`,
+        notify_url: p.notify_url as string,
+        refund: amount.refund,
+        total: order.total,
+        status: refundsProcessing ? 'PROCESSING' : 'SUCCESS',
+      };
+      refunds.set(refund.out_refund_no, refund);
+      return answer(res, 200, refundView(refund));
+    }
     const q = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(u.pathname);
     if (q) {
       const order = orders.get(decodeURIComponent(q[1]!));
@@ -238,6 +331,47 @@ export async function startWechatPayServer(opts: WechatServerOptions): Promise<W
     return { headers: { 'Content-Type': 'application/json', ...signedHeaders(body) }, body };
   };
 
+  const refundNotification: WechatPayServer['refundNotification'] = (outRefundNo) => {
+    const r = refunds.get(outRefundNo);
+    if (!r) throw new Error(`no refund ${outRefundNo}`);
+    const order = orders.get(r.out_trade_no)!;
+    const plain = JSON.stringify({
+      mchid: opts.mchId,
+      out_trade_no: r.out_trade_no,
+      transaction_id: order.transaction_id ?? '',
+      out_refund_no: r.out_refund_no,
+      refund_id: r.refund_id,
+      refund_status: r.status,
+      success_time: new Date().toISOString().replace(/\.\d+Z$/, '+08:00'),
+      user_received_account: '支付用户零钱',
+      amount: { total: r.total, refund: r.refund, payer_total: r.total, payer_refund: r.refund },
+    });
+    const nonce = randomBytes(6).toString('hex');
+    const aad = 'refund';
+    const cipher = createCipheriv(
+      'aes-256-gcm',
+      Buffer.from(opts.apiV3Key, 'utf8'),
+      Buffer.from(nonce, 'utf8'),
+    );
+    cipher.setAAD(Buffer.from(aad, 'utf8'));
+    const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    const body = JSON.stringify({
+      id: randomBytes(16).toString('hex'),
+      create_time: new Date().toISOString(),
+      resource_type: 'encrypt-resource',
+      event_type: r.status === 'SUCCESS' ? 'REFUND.SUCCESS' : 'REFUND.ABNORMAL',
+      summary: r.status === 'SUCCESS' ? '退款成功' : '退款异常',
+      resource: {
+        original_type: 'refund',
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext: ciphertext.toString('base64'),
+        associated_data: aad,
+        nonce,
+      },
+    });
+    return { headers: { 'Content-Type': 'application/json', ...signedHeaders(body) }, body };
+  };
+
   const deliver = async (outTradeNo: string) => {
     const order = orders.get(outTradeNo);
     if (!order) throw new Error(`no order ${outTradeNo}`);
@@ -270,6 +404,23 @@ export async function startWechatPayServer(opts: WechatServerOptions): Promise<W
     },
     notification,
     deliver,
+    refunds,
+    refundsProcessing: (on) => {
+      refundsProcessing = on;
+    },
+    async completeRefund(outRefundNo, status = 'SUCCESS') {
+      const r = refunds.get(outRefundNo);
+      if (!r) throw new Error(`no refund ${outRefundNo}`);
+      r.status = status;
+      const { headers, body } = refundNotification(outRefundNo);
+      try {
+        const response = await fetch(r.notify_url, { method: 'POST', headers, body });
+        return { status: response.status, body: await response.text() };
+      } catch {
+        return { status: 0, body: '' };
+      }
+    },
+    refundNotification,
     close: closer(server),
   };
 }

@@ -21,6 +21,7 @@ import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
 import { createAlarmRows } from '../alarms/alarm-rows.service.js';
+import { dataLockOf } from '../devices/data-lock.js';
 import { createDeviceLookup } from '../devices/device-lookup.service.js';
 import { buildDeviceServices } from '../devices/devices.module.js';
 import { createTelemetryRepository } from '../telemetry/telemetry.repository.js';
@@ -41,7 +42,7 @@ export const customScreensRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
   const db = deps.database.db;
   const deviceLookup = createDeviceLookup(db);
   const telemetryRepo = createTelemetryRepository(db);
-  const graceDays = deps.config.DEVICE_EXPIRY_GRACE_DAYS;
+  const dataLock = dataLockOf(deps);
   const service = createCustomScreensService({
     repo: createCustomScreensRepository(db),
     devices: deviceLookup,
@@ -51,10 +52,10 @@ export const customScreensRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
       repo: telemetryRepo,
       deviceLookup,
       devices: buildDeviceServices(deps).devices,
-      dataLock: { clock: deps.clock, graceDays },
+      dataLock,
     }),
     clock: deps.clock,
-    graceDays,
+    dataLock,
   });
 
   app.get(

@@ -24,6 +24,7 @@ import { noPermission, paramError, userMessage } from '../../platform/http/error
 import { pageWindow } from '../../platform/http/paging.js';
 import { assertWithinLimit } from '../../platform/tenancy/resource-limits.js';
 import type { AlarmRows } from '../alarms/alarm-rows.service.js';
+import type { DataLock } from '../devices/data-lock.js';
 import { notFound } from '../devices/device-errors.js';
 import type { DeviceLookup } from '../devices/device-lookup.service.js';
 import type { TelemetryRepository } from '../telemetry/telemetry.repository.js';
@@ -32,18 +33,17 @@ import type { CustomScreenListRow, CustomScreensRepository } from './custom-scre
 
 export interface CustomScreensServiceDeps {
   repo: CustomScreensRepository;
-  devices: Pick<DeviceLookup, 'findVisible' | 'expiredBefore'>;
+  devices: Pick<DeviceLookup, 'findVisible'>;
   telemetry: Pick<TelemetryService, 'series'>;
   latest: Pick<TelemetryRepository, 'pointsWithLatest' | 'points'>;
   alarms: Pick<AlarmRows, 'latestVisible'>;
   clock: () => Date;
-  /** Issue 20 item 4: days after expiry before a device's data is locked. */
-  graceDays: number;
+  /** Issue 20 item 4: the expired-device data lock (the one rule, modules/devices/data-lock.ts). */
+  dataLock: Pick<DataLock, 'lockedIds'>;
 }
 
 /** Buckets per chart: enough for a 1920 px wide line, small enough for a shared screen polled often. */
 const CHART_BUCKETS = 120;
-const DAY_MS = 86_400_000;
 
 const toRow = (r: CustomScreenListRow): CustomScreenRow => ({
   id: r.id,
@@ -118,8 +118,7 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
       const device = await deps.devices.findVisible(scope, id);
       if (device) devices.set(id, device.binderTitle || device.title || `#${id}`);
     }
-    const cutoff = new Date(deps.clock().getTime() - deps.graceDays * DAY_MS);
-    const locked = new Set(await deps.devices.expiredBefore([...devices.keys()], cutoff));
+    const locked = await deps.dataLock.lockedIds([...devices.keys()]);
     const wanted = new Set(ids);
     const rows = await deps.latest.pointsWithLatest([...devices.keys()], 'all');
     return {
@@ -166,8 +165,7 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
 
   /** The latest alarms of `devices` the scope sees, leaving out devices whose data is locked. */
   async function alarms(scope: Scope, devices: readonly number[], rows: number): Promise<ScreenAlarmsAnswer> {
-    const cutoff = new Date(deps.clock().getTime() - deps.graceDays * DAY_MS);
-    const locked = new Set(await deps.devices.expiredBefore(devices, cutoff));
+    const locked = await deps.dataLock.lockedIds(devices);
     const open = devices.filter((d) => !locked.has(d));
     return { rows: open.length === 0 ? [] : await deps.alarms.latestVisible(scope, rows, open) };
   }

@@ -77,6 +77,8 @@ describe('ledger model', () => {
     const status = new Map<number, 'pending' | 'posted' | 'voided'>();
     const pending = new Set<string>();
     const refundable: { key: string; input: TransferInput }[] = [];
+    /** Applied top-ups: an administrator may refund them in part (docs/recharge.md "Refunds"). */
+    const topUps: { key: string; input: TransferInput }[] = [];
     let seq = 0;
     let operations = 0;
     const counts = {
@@ -87,6 +89,7 @@ describe('ledger model', () => {
       posted: 0,
       voided: 0,
       settleRaces: 0,
+      topUpRefunds: 0,
     };
     let busyMs = 0;
 
@@ -149,7 +152,27 @@ describe('ledger model', () => {
             input: { ...input, idempotencyKey: key },
             expect: applied.has(key) ? 'duplicate' : 'new',
           });
-        } else if (r < 0.71) {
+        } else if (r < 0.7 && topUps.length > 0) {
+          // A top-up refunded in up to two parts, as the refund service does: the user's balance back
+          // to clearing, pending until the provider answers (posted or voided in a later batch), keyed
+          // by the original; refused when the user already spent it. Same key, same amount: a retry.
+          const original = pick(topUps);
+          const part = int(1, 2);
+          const key = `refund:${original.key}:${part}`;
+          const input = {
+            from: original.input.to,
+            to: clearing,
+            amount: Math.max(1, Math.floor(original.input.amount / (part + 2))),
+            kind: 'refund' as const,
+            reference: original.key,
+            pending: true,
+          };
+          ops.push({
+            type: 'transfer',
+            input: { ...input, idempotencyKey: key },
+            expect: applied.has(key) ? 'duplicate' : 'new',
+          });
+        } else if (r < 0.72) {
           // A parent crediting a child, in both directions at once: two user rows locked together.
           const v = pick(users.filter((x) => x !== u));
           ops.push(newTransfer({ from: balance(u), to: balance(v), amount: int(1, 3000), kind: 'credit' }));
@@ -219,6 +242,8 @@ describe('ledger model', () => {
         counts.applied += 1;
         if (!status.has(row.id)) status.set(row.id, row.status);
         if (row.status === 'pending') pending.add(key);
+        if (op.input.kind === 'top_up') topUps.push({ key, input: op.input });
+        if (op.input.kind === 'refund' && key.startsWith('refund:')) counts.topUpRefunds += 1;
         if (op.input.kind === 'consumption' || op.input.kind === 'renewal') {
           if (
             op.input.from !== undefined &&
@@ -302,5 +327,6 @@ describe('ledger model', () => {
     expect(counts.duplicates).toBeGreaterThan(0);
     expect(counts.conflicts).toBeGreaterThan(0);
     expect(counts.posted + counts.voided).toBeGreaterThan(0);
+    expect(counts.topUpRefunds).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -9,6 +9,7 @@ const scope = { userId: 1, dataOwnerId: 1, dataPath: '/1/', sessionId: 's1', isA
 const repo: LiveSources = {
   visibleDeviceIds: async () => [10, 11],
   liveSessionIds: async (ids) => new Set(ids),
+  lockedDeviceIds: async () => new Set(),
 };
 const reading = (deviceId: number, value: number): LiveReadingsMessage => [
   { deviceId, readings: [{ point_id: 1, name: 'p', slave_id: null, value, at: '2026-01-01T00:00:00.000Z' }] },

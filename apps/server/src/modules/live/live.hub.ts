@@ -85,12 +85,29 @@ export function createLiveHub(deps: LiveHubDeps, overrides: Partial<LiveHubOptio
   /** deviceId -> sockets subscribed to its LD stream (only visible devices get in). */
   const ldIndex = new Map<number, Set<Member>>();
   const counters = { sent: 0, dropped: 0, revoked: 0 };
+  /**
+   * Subscribed devices whose data is locked (service expired past the grace period, the rule of
+   * devices/data-lock.ts): their LD is not sent. Checked on subscribe and re-read with every session
+   * re-validation, so a renewal unlocks (and an expiry locks) within `revalidateMs`.
+   */
+  const locked = new Set<number>();
+  const refreshLocks = async (ids: readonly number[]) => {
+    if (ids.length === 0) return;
+    const now = await deps.repo.lockedDeviceIds(ids);
+    for (const id of ids) {
+      if (now.has(id)) locked.add(id);
+      else locked.delete(id);
+    }
+  };
 
   const dropSub = (member: Member, deviceId: number) => {
     member.subs.delete(deviceId);
     const set = ldIndex.get(deviceId);
     set?.delete(member);
-    if (set?.size === 0) ldIndex.delete(deviceId);
+    if (set?.size === 0) {
+      ldIndex.delete(deviceId);
+      locked.delete(deviceId);
+    }
   };
   // Visibility shrank (unassigned, deleted): stop the LD of devices no longer visible.
   const viewers = createViewers<Member>(
@@ -119,7 +136,7 @@ export function createLiveHub(deps: LiveHubDeps, overrides: Partial<LiveHubOptio
     flushTimer = undefined;
     for (const [deviceId, readings] of pending) {
       const subscribers = ldIndex.get(deviceId);
-      if (!subscribers) continue;
+      if (!subscribers || locked.has(deviceId)) continue;
       const frame = formatLiveFrame('LD', deviceId, JSON.stringify(readings));
       for (const member of subscribers) {
         if (member.socket.bufferedAmount > options.maxBufferedBytes) counters.dropped++;
@@ -182,6 +199,7 @@ export function createLiveHub(deps: LiveHubDeps, overrides: Partial<LiveHubOptio
         for (const member of [...members]) {
           if (!live.has(member.scope.sessionId) || member.expiresAt <= now.getTime()) member.revoke();
         }
+        await refreshLocks([...ldIndex.keys()]);
       } finally {
         revalidating = null;
       }
@@ -204,6 +222,10 @@ export function createLiveHub(deps: LiveHubDeps, overrides: Partial<LiveHubOptio
         viewer: undefined as unknown as Viewer<Member>,
         async subscribe(deviceIds) {
           await member.viewer.ready;
+          if (!members.has(member) || !member.viewer.ld) return;
+          const fresh = deviceIds.filter((id) => member.viewer.ids.has(id) && !ldIndex.has(id));
+          // The lock is known before the first reading of a newly watched device can go out.
+          await refreshLocks(fresh);
           if (!members.has(member)) return;
           for (const id of deviceIds) {
             if (!member.viewer.ld || !member.viewer.ids.has(id) || member.subs.has(id)) continue;
@@ -249,6 +271,7 @@ export function createLiveHub(deps: LiveHubDeps, overrides: Partial<LiveHubOptio
       viewers.close();
       members.clear();
       ldIndex.clear();
+      locked.clear();
     },
   };
 }

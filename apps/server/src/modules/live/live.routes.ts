@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { decodeJwt } from 'jose';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { buildAuthenticator } from '../auth/authenticator.js';
+import { dataLockOf } from '../devices/data-lock.js';
 import { handleLiveConnection, type LiveIdentity } from './live.connection.js';
 import { startLiveFeed } from './live.feed.js';
 import { createLiveHub, type LiveHub, type LiveHubOptions } from './live.hub.js';
@@ -33,7 +34,7 @@ export const liveRoutes = fp<LiveOptions>(
     const onError = (error: unknown, context = 'live channel') =>
       log.warn({ err: error, context }, 'live channel');
     const hub = createLiveHub(
-      { bus: runtime.bus, repo: createLiveSources(deps.database.db), clock, onError },
+      { bus: runtime.bus, repo: createLiveSources(deps.database.db, dataLockOf(deps)), clock, onError },
       deps.hub,
     );
     const feed = startLiveFeed(runtime.pipeline, runtime.directory, runtime.bus, (error) =>

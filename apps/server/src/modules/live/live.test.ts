@@ -5,7 +5,7 @@ import { insertTestPoint } from '../../pipeline/pipeline.fixtures.js';
 import { BUS } from '../../platform/bus/event-bus.js';
 import { call, createDevice, createDeviceUser, tokenFor } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { dataPoints } from '../devices/devices.table.js';
+import { dataPoints, devices } from '../devices/devices.table.js';
 import { triggers } from '../triggers/triggers.table.js';
 import { users } from '../users/users.table.js';
 import { LIVE_BUS } from './live.feed.js';
@@ -110,6 +110,51 @@ describe('/wss live channel', () => {
     await t.runtime.pipeline.ingest([{ deviceId: deviceId, pointId: pointId, ts: now + 1, value: 4 }]);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(a.events.filter((e) => e.type === 'LD')).toHaveLength(1);
+  });
+
+  it('withholds the LD of a device whose data is locked (expired past the grace period) until renewed', async () => {
+    const DAY = 86_400_000;
+    const lapsed = (await createDevice(t.database, { ownerUserId: alice.user.id })).id;
+    const lapsedPoint = (await insertTestPoint(t.database, lapsed)).id;
+    const fine = (await createDevice(t.database, { ownerUserId: alice.user.id })).id;
+    const finePoint = (await insertTestPoint(t.database, fine)).id;
+    const expireIn = (days: number) =>
+      t.database.db
+        .update(devices)
+        .set({ expireAt: new Date(t.clock().getTime() + days * DAY) })
+        .where(eq(devices.id, lapsed));
+    await expireIn(-8); // grace period 7 days: locked
+    t.runtime.bus.publish(BUS.deviceChanged, { deviceId: null, kind: 'config' });
+    const a = await connect(alice.token);
+    a.send(`SUB,0,[${lapsed},${fine}]`);
+    await roundTrip(a);
+    const ts = Date.now();
+    // One ingest, one coalesced flush: the unlocked device's LD proves the flush happened.
+    await t.runtime.pipeline.ingest([
+      { deviceId: lapsed, pointId: lapsedPoint, ts, value: 1 },
+      { deviceId: fine, pointId: finePoint, ts, value: 2 },
+    ]);
+    await a.next(ldOf(fine));
+    await roundTrip(a);
+    expect(a.events.some(ldOf(lapsed))).toBe(false);
+
+    // A renewal moves the expiry: the next re-validation unlocks the stream.
+    await expireIn(300);
+    await t.app.liveHub.revalidate();
+    await t.runtime.pipeline.ingest([{ deviceId: lapsed, pointId: lapsedPoint, ts: ts + 1, value: 3 }]);
+    expect((await a.next(ldOf(lapsed))).data).toMatchObject([{ value: 3 }]);
+
+    // Expired again past the grace period: locked at the next re-validation.
+    await expireIn(-30);
+    await t.app.liveHub.revalidate();
+    const before = a.events.filter(ldOf(fine)).length;
+    await t.runtime.pipeline.ingest([
+      { deviceId: lapsed, pointId: lapsedPoint, ts: ts + 2, value: 4 },
+      { deviceId: fine, pointId: finePoint, ts: ts + 2, value: 5 },
+    ]);
+    await a.next(() => a.events.filter(ldOf(fine)).length > before);
+    await roundTrip(a);
+    expect(a.events.filter(ldOf(lapsed))).toHaveLength(1);
   });
 
   it('sees a device created after connecting once the bus says the devices changed', async () => {

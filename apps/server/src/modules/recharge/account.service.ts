@@ -18,6 +18,7 @@ import type { Executor } from '../../platform/db/client.js';
 import { userMessage } from '../../platform/http/errors.js';
 import { createLedgerService, type LedgerBalance } from '../ledger/ledger.service.js';
 import type { LedgerUnit } from '../ledger/ledger.table.js';
+import { remainingCountsOf } from '../users/remaining-counts.js';
 import type { OrderRecord, RechargeRepository } from './recharge.repository.js';
 import { newOrderNo } from './topup.service.js';
 
@@ -39,6 +40,8 @@ export const orderView = (o: OrderRecord): RechargeOrderRow => ({
   created_at: o.createdAt.toISOString(),
   expires_at: iso(o.expiresAt),
   paid_at: iso(o.paidAt),
+  refunded: o.refunded,
+  refunding: o.refunding,
 });
 
 const balanceView = (b: LedgerBalance): BalanceReport => ({
@@ -183,10 +186,9 @@ export function createAccountService(deps: { orders: RechargeRepository; db: Exe
 
     async overview(scope: Scope): Promise<FeeOverview> {
       const now = deps.clock();
-      const [balance, sms, voice, spent, recent, user] = await Promise.all([
+      const [balance, left, spent, recent, user] = await Promise.all([
         ledger.balance(mine(scope)),
-        ledger.balance({ kind: 'sms_quota', owner: scope.dataOwnerId }),
-        ledger.balance({ kind: 'voice_quota', owner: scope.dataOwnerId }),
+        remainingCountsOf(deps.db, scope.dataOwnerId),
         ledger.debitsBetween(mine(scope), monthStart(now), monthStart(now, 1)),
         deps.orders.recentOf(scope.dataOwnerId, 5),
         deps.orders.userInfo(scope.userId),
@@ -194,8 +196,8 @@ export function createAccountService(deps: { orders: RechargeRepository; db: Exe
       return {
         balance: balanceView(balance),
         month_spent: spent,
-        sms_left: sms.available,
-        voice_left: voice.available,
+        sms_left: left?.sms ?? null,
+        voice_left: left?.voice ?? null,
         recent_orders: recent.map(orderView),
         user_expire: iso(user?.userExpire ?? null),
       };

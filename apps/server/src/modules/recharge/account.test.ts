@@ -6,6 +6,7 @@ import type {
   MerchantSettingsRow,
   RechargeOrderRow,
   StatementRow,
+  UserInfo,
 } from '@fleet/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test-support/factories.js';
 import { API_V3_KEY, type RechargeKit, startRechargeKit } from '../../test-support/recharge-kit.js';
 import { createLedgerService } from '../ledger/ledger.service.js';
+import { users } from '../users/users.table.js';
 import { monthStart } from './account.service.js';
 import { paymentMerchants, rechargeOrders } from './recharge.table.js';
 
@@ -123,6 +125,15 @@ describe('credits from a parent', () => {
     expect(res.body.data).toMatchObject({ pay_mode: 2, status: 1, amount: 2_500 });
     expect(await available(parent.token)).toBe(7_500);
     expect(await available(child.token)).toBe(2_500);
+    // The audit: the credited account's orders name who credited it, with the note.
+    const [by] = await kit.t.database.db.select().from(users).where(eq(users.id, parent.id));
+    const seen = await get<ListResult<RechargeOrderRow>>('/recharge/orders?page=1&limit=10', child.token);
+    expect(seen.body.data.rows.find((r) => r.id === res.body.data.id)).toMatchObject({
+      user_id: child.id,
+      operator_name: by!.nickName || by!.username,
+      note: 'for the site',
+      pay_mode: 2,
+    });
     const count = async () => (await kit.t.database.db.select().from(rechargeOrders)).length;
     const orders = await count();
     const tooMuch = await credit(parent.token, {
@@ -181,6 +192,8 @@ describe('consumption, overview and permissions', () => {
   it('lists SMS, voice and SIM renewal consumption with filters and exports xlsx', async () => {
     const ledger = createLedgerService({ db: kit.t.database.db });
     const owner = child.id;
+    // Counted SMS (the column is where the count started), voice 'no limit'.
+    await kit.t.database.db.update(users).set({ smsCount: 10, voiceCount: null }).where(eq(users.id, owner));
     await ledger.transfer({
       from: { kind: 'sms_supply' },
       to: { kind: 'sms_quota', owner },
@@ -228,7 +241,10 @@ describe('consumption, overview and permissions', () => {
     expect(sheet.getRow(2).getCell(3).value).toBe(3);
 
     const overview = await get<FeeOverview>('/fee/overview', child.token);
-    expect(overview.body.data).toMatchObject({ month_spent: 300, sms_left: 9, voice_left: 0 });
+    // Remaining counts are the ledger's (10 bought, 1 used), not the column's; voice has no limit.
+    expect(overview.body.data).toMatchObject({ month_spent: 300, sms_left: 9, voice_left: null });
+    const profile = await get<UserInfo>('/auth/user/info', child.token);
+    expect(profile.body.data.limits).toMatchObject({ sms_count: 9, voice_count: null });
     expect(overview.body.data.balance.available).toBe(2_200);
     expect(overview.body.data.recent_orders[0]).toMatchObject({ user_id: child.id, amount: 2_500 });
   });

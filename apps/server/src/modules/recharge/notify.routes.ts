@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../../platform/payments/provider.js';
 import type { MerchantRow } from './merchants.repository.js';
 import { createMerchantsRepository } from './merchants.repository.js';
 import { createRechargeRepository } from './recharge.repository.js';
+import { createRefundService } from './refund.service.js';
 import { createTopUpService } from './topup.service.js';
 
 export interface NotifyRouteOptions extends ModuleDeps {
@@ -55,6 +56,39 @@ export const notifyRoutes: FastifyPluginAsyncZod<NotifyRouteOptions> = async (ap
       if (outcome === 'rejected')
         request.log.warn({ provider: request.params.provider, reason }, 'payment notification refused');
       else request.log.info({ provider: request.params.provider, outcome }, 'payment notification');
+      return reply.code(answer.status).type(answer.contentType).send(answer.body);
+    },
+  );
+
+  // WeChat Pay's refund outcomes (REFUND.SUCCESS / REFUND.ABNORMAL), verified and applied once.
+  const refunds = createRefundService({
+    orders: createRechargeRepository(deps.database.db),
+    merchants: createMerchantsRepository(deps.database.db),
+    box: secretBoxFor(deps.config),
+    db: deps.database.db,
+    clock: deps.clock,
+    ...(deps.providerFor ? { providerFor: deps.providerFor } : {}),
+  });
+  app.post(
+    '/pay/refund-notify/wechat',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['recharge'],
+        summary: 'Refund notification of WeChat Pay (public, verified by signature)',
+      },
+    },
+    async (request, reply) => {
+      const {
+        reply: answer,
+        outcome,
+        reason,
+      } = await refunds.notify({
+        headers: request.headers,
+        body: typeof request.body === 'string' ? request.body : '',
+      });
+      if (outcome === 'rejected') request.log.warn({ reason }, 'refund notification refused');
+      else request.log.info({ outcome }, 'refund notification');
       return reply.code(answer.status).type(answer.contentType).send(answer.body);
     },
   );

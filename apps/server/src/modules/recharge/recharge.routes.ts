@@ -4,11 +4,15 @@ import {
   consumptionRow,
   creditInput,
   enabledProviders,
+  expiryNoticeRow,
+  expiryNoticesRead,
   feeOverview,
   listOf,
   listQuery,
   rechargeOrderQuery,
   rechargeOrderRow,
+  refundInput,
+  refundRow,
   renewableDeviceRow,
   renewableQuery,
   renewalOrderRow,
@@ -24,11 +28,14 @@ import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import { secretBoxFor } from '../../platform/crypto/secret-box.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { ok, okResponse } from '../../platform/http/envelope.js';
+import { createUserNotices } from '../../platform/notices/user-notices.js';
 import { createAccountService } from './account.service.js';
 import { CONSUMPTION_EXPORT_MAX, consumptionExportQuery, consumptionXlsx } from './consumption-export.js';
+import { DEVICE_EXPIRY_SUBJECT } from './expiry-notices.js';
 import { createFeeConfigService } from './fee-config.service.js';
 import { createMerchantsRepository } from './merchants.repository.js';
 import { createRechargeRepository } from './recharge.repository.js';
+import { createRefundService } from './refund.service.js';
 import { createRenewalRepository } from './renewal.repository.js';
 import { createRenewalService } from './renewal.service.js';
 import { createTopUpService } from './topup.service.js';
@@ -99,6 +106,41 @@ export const rechargeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
       },
     },
     async (request) => ok(await account.order(scopeOf(request), request.params.id)),
+  );
+  // Refunds of paid top-ups: platform management (user type 0 with Others; the service checks both).
+  const refunds = createRefundService({
+    orders,
+    merchants: createMerchantsRepository(db),
+    box: secretBoxFor(deps.config),
+    db,
+    clock: deps.clock,
+  });
+  app.post(
+    '/recharge/orders/:id/refund',
+    {
+      config: { permission: ['Others'] },
+      schema: {
+        tags,
+        summary: 'Refund a paid top-up in full or in part through its provider (platform administrator)',
+        params: idParams,
+        body: refundInput,
+        response: okResponse(refundRow),
+      },
+    },
+    async (request) => ok(await refunds.refund(scopeOf(request), request.params.id, request.body)),
+  );
+  app.get(
+    '/recharge/orders/:id/refunds',
+    {
+      config: { permission: ['Others'] },
+      schema: {
+        tags,
+        summary: 'The refunds of an order (platform administrator)',
+        params: idParams,
+        response: okResponse(z.array(refundRow)),
+      },
+    },
+    async (request) => ok(await refunds.list(scopeOf(request), request.params.id)),
   );
   app.post(
     '/recharge/credit',
@@ -238,5 +280,47 @@ export const rechargeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
       },
     },
     async (request) => ok(await account.overview(scopeOf(request))),
+  );
+  // Pre-expiry notices of the account's devices (expiry-notices.ts writes them on the leader).
+  const notices = createUserNotices(db);
+  app.get(
+    '/fee/expiry-notices',
+    {
+      schema: {
+        tags,
+        summary: 'Notices of devices whose service expires in 30, 7, 1 days or expired, newest first',
+        response: okResponse(z.array(expiryNoticeRow)),
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const rows = await notices.list(scope.dataOwnerId, DEVICE_EXPIRY_SUBJECT, 50);
+      return ok(
+        rows.map((r) => ({
+          id: r.id,
+          stage: Number(r.kind.slice(1)),
+          count: r.subjectId,
+          devices: r.title,
+          created_at: r.createdAt.toISOString(),
+          read: r.readAt !== null,
+        })),
+      );
+    },
+  );
+  app.post(
+    '/fee/expiry-notices/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark the expiry notices read (all, or the ids given)',
+        body: expiryNoticesRead,
+        response: okResponse(z.null()),
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      await notices.markRead(scope.dataOwnerId, DEVICE_EXPIRY_SUBJECT, deps.clock(), request.body.ids);
+      return ok(null);
+    },
   );
 };

@@ -59,9 +59,13 @@ export const rechargeOrders = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
     paidAt: timestamp('paid_at', { withTimezone: true, precision: 3 }),
     closedAt: timestamp('closed_at', { withTimezone: true, precision: 3 }),
+    /** Cents refunded (refunds the provider confirmed) and in flight (asked, no outcome yet). */
+    refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+    refunding: bigint('refunding', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('recharge_orders_owner_idx').on(t.ownerUserId, t.id),
+    check('recharge_orders_refund_le_amount', sql`${t.refunded} + ${t.refunding} <= ${t.amount}`),
     index('recharge_orders_unpaid_idx').on(t.expiresAt).where(sql`${t.status} = 0`),
     check('recharge_orders_amount_positive', sql`${t.amount} > 0`),
     check('recharge_orders_status', sql`${t.status} IN (0, 1, 2, 3)`),
@@ -109,4 +113,58 @@ export const renewalOrderDevices = pgTable(
     expireAfter: timestamp('expire_after', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.deviceId] })],
+);
+
+/**
+ * Pre-expiry notices of a device's service (issue 20 item 4): one row per device, stage and expiry
+ * date, claimed by the leader's tick in the transaction of the owner's notice. The unique key makes
+ * the notice once per device, stage and expiry even with two instances; a renewal moves `expire_at`,
+ * which re-arms every stage. `stage`: days before the expiry (30, 7, 1) or 0 at the expiry.
+ * No foreign key to the device: the row is history, deleting a device must not be blocked by it.
+ */
+export const deviceExpiryNotices = pgTable(
+  'device_expiry_notices',
+  {
+    deviceId: integer('device_id').notNull(),
+    expireAt: timestamp('expire_at', { withTimezone: true, precision: 3 }).notNull(),
+    stage: smallint('stage').notNull(),
+    ownerUserId: integer('owner_user_id').notNull(),
+    noticedAt: timestamp('noticed_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.expireAt, t.stage] }),
+    index('device_expiry_notices_owner_idx').on(t.ownerUserId),
+  ],
+);
+
+/**
+ * Refunds of paid top-ups (issue 20): one row per request to the provider (`out_refund_no`
+ * `F<yyyyMMddHHmmss><8 digits>`), made by a platform administrator. The money leaves the user's
+ * balance as a pending ledger transfer `refund:<out_refund_no>` (balance -> payment clearing) before
+ * the provider is asked; posted when the provider confirms, voided when it refuses or fails.
+ * status: 0 processing, 1 refunded, 2 failed.
+ */
+export const rechargeRefunds = pgTable(
+  'recharge_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => rechargeOrders.id),
+    outRefundNo: text('out_refund_no').notNull().unique('recharge_refunds_out_refund_no_uq'),
+    ownerUserId: integer('owner_user_id').notNull(),
+    operatorUserId: integer('operator_user_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull().default(''),
+    status: smallint('status').notNull().default(0),
+    refundId: text('refund_id').notNull().default(''),
+    failure: text('failure').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('recharge_refunds_order_idx').on(t.orderId),
+    check('recharge_refunds_amount_positive', sql`${t.amount} > 0`),
+    check('recharge_refunds_status', sql`${t.status} IN (0, 1, 2)`),
+  ],
 );

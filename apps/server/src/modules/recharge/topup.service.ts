@@ -27,8 +27,8 @@ export const payModeOf = (p: PaymentProviderName) => (p === 'wechat' ? PayMode.W
 const providerOfMode = (mode: number): PaymentProviderName | null =>
   mode === PayMode.WECHAT ? 'wechat' : mode === PayMode.ALIPAY ? 'alipay' : null;
 
-/** `R` (top-up), `C` (credit), `D` (device renewal) + Beijing yyyyMMddHHmmss + 8 random digits (23 characters). */
-export function newOrderNo(prefix: 'R' | 'C' | 'D', now: Date): string {
+/** `R` (top-up), `C` (credit), `D` (device renewal), `F` (refund) + Beijing yyyyMMddHHmmss + 8 random digits (23 characters). */
+export function newOrderNo(prefix: 'R' | 'C' | 'D' | 'F', now: Date): string {
   const stamp = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
   return `${prefix}${stamp}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }

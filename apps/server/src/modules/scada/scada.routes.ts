@@ -21,6 +21,7 @@ import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
 import { requestLanguage } from '../../platform/http/language.js';
+import { dataLockOf } from '../devices/data-lock.js';
 import { createDeviceLookup } from '../devices/device-lookup.service.js';
 import { contentDisposition } from '../exports/exports.routes.js';
 import { createTemplateLookup } from '../templates/template-lookup.service.js';
@@ -41,6 +42,7 @@ export const scadaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
     repo: createScadaRepository(db),
     templates: createTemplateLookup(db),
     devices: createDeviceLookup(db),
+    dataLock: dataLockOf(deps),
   });
 
   app.get(

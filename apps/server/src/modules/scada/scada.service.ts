@@ -28,6 +28,7 @@ import { hasPermission } from '../../platform/auth/scope.js';
 import { fieldError, noPermission, paramError, userMessage } from '../../platform/http/errors.js';
 import { pageWindow } from '../../platform/http/paging.js';
 import { assertWithinLimit } from '../../platform/tenancy/resource-limits.js';
+import type { DataLock } from '../devices/data-lock.js';
 import { notFound } from '../devices/device-errors.js';
 import type { DeviceLookup } from '../devices/device-lookup.service.js';
 import { toPointRow } from '../devices/device-mapper.js';
@@ -38,6 +39,8 @@ export interface ScadaServiceDeps {
   repo: ScadaRepository;
   templates: Pick<TemplateLookup, 'findVisible'>;
   devices: Pick<DeviceLookup, 'findVisible' | 'points' | 'pointsByIds'>;
+  /** The expired-device data lock (devices/data-lock.ts, the rule telemetry and /wss use). */
+  dataLock: Pick<DataLock, 'lockedIds'>;
 }
 
 const toRow = (r: ScadaListRow): ScadaRow => ({
@@ -101,7 +104,7 @@ function requireManager(scope: Scope) {
 }
 
 /** SCADA apps and templates of a tenant (docs/api-scada.md). */
-export function createScadaService({ repo, templates, devices }: ScadaServiceDeps) {
+export function createScadaService({ repo, templates, devices, dataLock }: ScadaServiceDeps) {
   async function visible(scope: Scope, id: number): Promise<ScadaTableRow> {
     const row = await repo.findVisible(scope, id);
     if (!row) throw notFound('SCADA app');
@@ -312,15 +315,24 @@ export function createScadaService({ repo, templates, devices }: ScadaServiceDep
         if (ref.by === 'id' && /^\d{1,15}$/.test(ref.pointId)) ids.add(Number(ref.pointId));
       }
       const rows = await devices.pointsByIds([...ids].slice(0, 10_000));
-      const shown = new Map<number, { id: number; name: string; status: number } | null>();
+      const shown = new Map<number, { id: number; name: string; status: number; locked: boolean } | null>();
       for (const p of rows) {
         if (shown.has(p.deviceId)) continue;
         const device = await devices.findVisible(scope, p.deviceId);
         shown.set(
           p.deviceId,
-          device ? { id: device.id, name: device.binderTitle || device.title, status: device.status } : null,
+          device
+            ? {
+                id: device.id,
+                name: device.binderTitle || device.title,
+                status: device.status,
+                locked: false,
+              }
+            : null,
         );
       }
+      const locked = await dataLock.lockedIds([...shown.keys()]);
+      for (const d of shown.values()) if (d) d.locked = locked.has(d.id);
       return {
         devices: [...shown.values()].filter((d) => d !== null),
         points: rows.filter((p) => shown.get(p.deviceId)).map((p) => toPointRow(p, null)),

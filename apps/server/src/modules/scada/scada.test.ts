@@ -8,9 +8,11 @@ import type {
   TemplateRow,
 } from '@fleet/contracts';
 import { SCADA_SCHEMA_VERSION } from '@fleet/scada-model';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createDevice } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { devices } from '../devices/devices.table.js';
 import { createScadaUser, PNG_THUMBNAIL, SCADA_READ, templateDocument } from './scada.fixtures.js';
 
 const v1Fixture = JSON.parse(
@@ -379,6 +381,30 @@ describe('SCADA templates', () => {
       token: owner.token,
     });
     expect(mine.body.data.points.map((p) => p.id)).toEqual([ua.id]);
+    expect(mine.body.data.devices).toEqual([expect.objectContaining({ id: deviceId, locked: false })]);
+    // Service expired past the grace period (7 days): the runtime is told the device's data is locked
+    // (the rule of /device/history/series); a renewal unlocks it.
+    const setExpiry = (days: number) =>
+      t.database.db
+        .update(devices)
+        .set({ expireAt: new Date(t.clock().getTime() + days * 86_400_000) })
+        .where(eq(devices.id, deviceId));
+    const pointsNow = () =>
+      call<ScadaPoints>(t.app, 'GET', `/scada/${app.body.data.id}/points`, { token: owner.token });
+    await setExpiry(-8);
+    expect((await pointsNow()).body.data.devices).toEqual([
+      expect.objectContaining({ id: deviceId, locked: true }),
+    ]);
+    const series = await call(
+      t.app,
+      'GET',
+      `/device/history/series?point_ids=${ua.id}&starttime=${encodeURIComponent(new Date(t.clock().getTime() - 3_600_000).toISOString())}&endtime=${encodeURIComponent(t.clock().toISOString())}`,
+      { token: owner.token },
+    );
+    expect(series.body).toMatchObject({ code: 20000, msg_key: 'device.dataLocked' });
+    await setExpiry(-6); // inside the grace period
+    expect((await pointsNow()).body.data.devices[0]!.locked).toBe(false);
+    await setExpiry(365);
     // Another tenant's copy of the same document sees neither the point nor the device.
     const theirs = await create(other.token, { kind: 'app', name: 'x', document: app.body.data.document });
     const none = await call<ScadaPoints>(t.app, 'GET', `/scada/${theirs.body.data.id}/points`, {

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { ok, okResponse } from '../../platform/http/envelope.js';
+import { dataLockOf } from '../devices/data-lock.js';
 import { createDeviceLookup } from '../devices/device-lookup.service.js';
 import { buildDeviceServices } from '../devices/devices.module.js';
 import { createTelemetryRepository } from './telemetry.repository.js';
@@ -32,7 +33,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
     repo: createTelemetryRepository(db),
     deviceLookup: createDeviceLookup(db),
     devices: buildDeviceServices(deps).devices,
-    dataLock: { clock: deps.clock, graceDays: deps.config.DEVICE_EXPIRY_GRACE_DAYS },
+    dataLock: dataLockOf(deps),
   });
 
   app.get(

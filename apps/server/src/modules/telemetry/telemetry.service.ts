@@ -16,7 +16,8 @@ import {
 } from '@fleet/contracts';
 import { notFound } from '../../platform/auth/access.js';
 import type { Scope } from '../../platform/auth/scope.js';
-import { fieldError, paramError, userMessage } from '../../platform/http/errors.js';
+import { fieldError, paramError } from '../../platform/http/errors.js';
+import type { DataLock } from '../devices/data-lock.js';
 import type { DeviceLookup } from '../devices/device-lookup.service.js';
 import type { DevicesService } from '../devices/devices.service.js';
 import { fillBuckets, rawPoints, seriesPlan } from './series-buckets.js';
@@ -24,16 +25,14 @@ import type { PointWithLatest, SeriesRow, TelemetryRepository } from './telemetr
 
 export interface TelemetryServiceDeps {
   repo: TelemetryRepository;
-  deviceLookup: Pick<DeviceLookup, 'visibleIds' | 'expiredBefore'>;
+  deviceLookup: Pick<DeviceLookup, 'visibleIds'>;
   devices: Pick<DevicesService, 'visibleDevice' | 'list'>;
   /**
    * Issue 20 item 4: a device whose service expired more than `graceDays` ago has its data locked in
    * the screens until renewed (ingest goes on; renewal moves the expiry and unlocks it).
    */
-  dataLock: { clock: () => Date; graceDays: number };
+  dataLock: DataLock;
 }
-
-const DAY_MS = 86_400_000;
 
 const latestValueOf = (p: PointWithLatest) => p.text ?? p.value;
 const atOf = (p: PointWithLatest) => (p.at ? p.at.toISOString() : null);
@@ -60,14 +59,7 @@ function decodeCursor(cursor: string, pointId: number, order: string): number {
 
 /** Latest values, data streams and history of the points of visible devices. */
 export function createTelemetryService({ repo, deviceLookup, devices, dataLock }: TelemetryServiceDeps) {
-  const lockCutoff = () => new Date(dataLock.clock().getTime() - dataLock.graceDays * DAY_MS);
-
-  /** 20000 `device.dataLocked` naming the devices whose data is locked. */
-  async function requireUnlocked(deviceIds: readonly number[]) {
-    const locked = await deviceLookup.expiredBefore(deviceIds, lockCutoff());
-    if (locked.length > 0)
-      throw userMessage('device.dataLocked', { ids: locked.join(', '), days: dataLock.graceDays });
-  }
+  const requireUnlocked = (deviceIds: readonly number[]) => dataLock.requireUnlocked(deviceIds);
 
   /** Points by id, 404 unless every one exists on a device the caller may see. */
   async function visiblePoints(scope: Scope, pointIds: readonly number[]) {
@@ -103,12 +95,7 @@ export function createTelemetryService({ repo, deviceLookup, devices, dataLock }
     async lastdps(scope: Scope, query: LastdpsQuery): Promise<ListResult<LastdpsRow>> {
       const page = await devices.list(scope, query);
       // A locked device stays in the list (its state is visible) without its values.
-      const locked = new Set(
-        await deviceLookup.expiredBefore(
-          page.rows.map((d) => d.id),
-          lockCutoff(),
-        ),
-      );
+      const locked = await dataLock.lockedIds(page.rows.map((d) => d.id));
       const points = await repo.pointsWithLatest(
         page.rows.map((d) => d.id).filter((id) => !locked.has(id)),
         'shown',

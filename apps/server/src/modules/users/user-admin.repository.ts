@@ -4,7 +4,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { managedUsers } from '../../platform/tenancy/scope.js';
-import { ledgerAccounts } from '../ledger/ledger.table.js';
+import { quotaLeft, remainingCount } from './remaining-counts.js';
 import { roles, userRoles, users } from './users.table.js';
 
 type UserTableRow = typeof users.$inferSelect;
@@ -49,16 +49,6 @@ const roleRefs = sql<{ id: number; name: string }[] | string>`(
   from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
   where ${userRoles.userId} = ${users.id})`;
 const children = sql<number | string>`(select count(*) from ${users} c where c.parent_id = ${users.id})`;
-/**
- * What remains of a counted SMS / voice quota once the ledger holds it (after first use, issue 21):
- * the account's available units; null while the user has no quota account yet.
- */
-const quotaLeft = (kind: 'sms_quota' | 'voice_quota') =>
-  sql<
-    number | string | null
-  >`(select ${ledgerAccounts.posted} - ${ledgerAccounts.pendingDebits} from ${ledgerAccounts}
-    where ${ledgerAccounts.kind} = ${kind} and ${ledgerAccounts.ownerUserId} = ${users.id})`;
-
 function whereOf(f: UserFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [managedUsers(f.scope)];
   if (f.search) {
@@ -74,10 +64,6 @@ function whereOf(f: UserFilter): SQL | undefined {
   return and(...parts);
 }
 
-/** A set count shows what remains of it; 'no limit' (null) stays null whatever the ledger holds. */
-const remaining = (count: number | null, left: unknown) =>
-  count === null || left === null || left === undefined ? count : Number(left);
-
 function toView(
   row: UserTableRow & {
     parentUsername: string | null;
@@ -91,8 +77,8 @@ function toView(
   const refs = typeof row.roleRefs === 'string' ? JSON.parse(row.roleRefs) : row.roleRefs;
   return {
     ...user,
-    smsCount: remaining(row.smsCount, smsLeft),
-    voiceCount: remaining(row.voiceCount, voiceLeft),
+    smsCount: remainingCount(row.smsCount, smsLeft),
+    voiceCount: remainingCount(row.voiceCount, voiceLeft),
     roleRefs: (refs ?? []) as UserView['roleRefs'],
     childrenCount: Number(row.childrenCount),
   };

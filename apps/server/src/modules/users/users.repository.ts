@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
+import { type RemainingCounts, remainingCountsOf } from './remaining-counts.js';
 import { roles, userRoles, users } from './users.table.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -69,6 +70,11 @@ export function createUsersRepository(db: Executor) {
 
     async recordLogin(id: number, at: Date, ip: string | null, tx: Executor = db): Promise<void> {
       await tx.update(users).set({ lastLoginAt: at, lastLoginIp: ip }).where(eq(users.id, id));
+    },
+
+    /** The user's remaining SMS / voice counts, derived from the ledger (remaining-counts.ts). */
+    async remainingCounts(id: number, tx: Executor = db): Promise<RemainingCounts | undefined> {
+      return remainingCountsOf(tx, id);
     },
 
     async roleNamesOf(userId: number, tx: Executor = db): Promise<string[]> {

@@ -64,7 +64,15 @@ export function createUsersService({ usersRepo, sessions, clock }: UsersServiceD
   async function info(scope: Scope): Promise<UserInfo> {
     const user = await usersRepo.findById(scope.userId);
     if (!user) throw sessionExpired();
-    return toUserInfo(user, await usersRepo.roleNamesOf(user.id));
+    const [roleNames, left] = await Promise.all([
+      usersRepo.roleNamesOf(user.id),
+      usersRepo.remainingCounts(user.id),
+    ]);
+    const info = toUserInfo(user, roleNames);
+    // The column is where the count started; what remains is the ledger's (docs/ledger.md).
+    info.limits.sms_count = left?.sms ?? null;
+    info.limits.voice_count = left?.voice ?? null;
+    return info;
   }
 
   return {

@@ -238,6 +238,27 @@ export function createAlipay(settings: AlipaySettings): AlipayProvider {
       return answer;
     },
 
+    /**
+     * alipay.trade.refund: answered synchronously; `fund_change` Y means the money moved now. A retry
+     * with the same out_request_no that already succeeded answers 10000 with fund_change N, so the
+     * total refunded (`refund_fee`) decides then.
+     */
+    async refund(input) {
+      const answer = await call('alipay.trade.refund', {
+        out_trade_no: input.outTradeNo,
+        refund_amount: yuan(input.amount),
+        out_request_no: input.outRefundNo,
+        refund_reason: input.reason.slice(0, 256),
+      });
+      if ('ok' in answer) return answer;
+      const moved = answer.fields.fund_change === 'Y';
+      const total = centsOfYuan(answer.fields.refund_fee);
+      if (!moved && (total === null || total < input.amount)) {
+        return refuse('BAD_ANSWER', 'the refund answer moved no money', true);
+      }
+      return { ok: true, state: 'success', refundId: String(answer.fields.trade_no ?? '') };
+    },
+
     pagePayUrl(input) {
       const params = signed(
         'alipay.trade.page.pay',

@@ -85,6 +85,32 @@ export class NotificationRejected extends Error {
   }
 }
 
+export interface RefundInput {
+  outTradeNo: string;
+  /** Our refund number, unique per merchant (WeChat out_refund_no, Alipay out_request_no). */
+  outRefundNo: string;
+  /** Cents to refund now; the order's total in `total`. */
+  amount: number;
+  total: number;
+  reason: string;
+  /** WeChat posts the refund's outcome here (Alipay answers the refund synchronously). */
+  notifyUrl: string;
+}
+
+/** success: the money went back; processing: the provider tells later (notification); closed: it failed. */
+export type RefundState = 'success' | 'processing' | 'closed';
+
+/** A refund notification whose signature and decryption passed (WeChat REFUND.*). */
+export interface VerifiedRefundNotification {
+  merchantId: string;
+  outTradeNo: string;
+  outRefundNo: string;
+  refundId: string;
+  /** Cents refunded by this refund. */
+  amount: number;
+  state: RefundState;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** The provider's app id, compared with every notification. */
@@ -94,6 +120,10 @@ export interface PaymentProvider {
   query(outTradeNo: string): Promise<Answer<TradeStatus>>;
   /** Closes an unpaid order; closing an order that never reached the provider succeeds. */
   close(outTradeNo: string): Promise<Answer<{ alreadyPaid?: boolean }>>;
+  /** Refunds a paid order in full or in part (WeChat /v3/refund/domestic/refunds, Alipay alipay.trade.refund). */
+  refund(input: RefundInput): Promise<Answer<{ state: RefundState; refundId: string }>>;
+  /** Verifies and reads a refund notification (WeChat only); throws NotificationRejected. */
+  verifyRefundNotification?(incoming: IncomingNotification): VerifiedRefundNotification;
   /** Verifies (signature first) and reads a notification; throws NotificationRejected. */
   verifyNotification(incoming: IncomingNotification): VerifiedNotification;
   /** What to answer once the notification is applied (or known to be applied). */

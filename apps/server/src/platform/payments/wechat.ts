@@ -10,15 +10,18 @@ import {
   type Answer,
   DEFAULT_TIMEOUT_MS,
   header,
+  type IncomingNotification,
   isRefusal,
   NotificationRejected,
   type PaymentProvider,
+  type RefundState,
   type Refusal,
   refuse,
   send,
   type TradeState,
   type TradeStatus,
   type VerifiedNotification,
+  type VerifiedRefundNotification,
 } from './provider.js';
 
 /**
@@ -97,6 +100,13 @@ export function wechatDecrypt(
     'utf8',
   );
 }
+
+const REFUND_STATES: Record<string, RefundState> = {
+  SUCCESS: 'success',
+  PROCESSING: 'processing',
+  CLOSED: 'closed',
+  ABNORMAL: 'closed',
+};
 
 const TRADE_STATES: Record<string, TradeState> = {
   SUCCESS: 'paid',
@@ -186,6 +196,45 @@ export function createWechatPay(settings: WechatPaySettings): PaymentProvider {
     return { status: result.status, json };
   }
 
+  /** Signature (platform key), freshness, then the decrypted resource of a notification. */
+  function open(
+    headers: IncomingNotification['headers'],
+    body: string,
+  ): { eventType: unknown; plain: Record<string, unknown> } {
+    const timestamp = header(headers, 'wechatpay-timestamp');
+    const ok = wechatVerify(
+      platformKey,
+      timestamp,
+      header(headers, 'wechatpay-nonce'),
+      body,
+      header(headers, 'wechatpay-signature'),
+    );
+    if (!ok) throw new NotificationRejected('BAD_SIGNATURE', 'the Wechatpay-Signature does not verify');
+    if (!fresh(timestamp))
+      throw new NotificationRejected('STALE', 'the Wechatpay-Timestamp is too old or too new');
+    let resource: { ciphertext?: string; nonce?: string; associated_data?: string; algorithm?: string };
+    let eventType: unknown;
+    try {
+      const parsed = JSON.parse(body) as { resource?: typeof resource; event_type?: unknown };
+      resource = parsed.resource ?? {};
+      eventType = parsed.event_type;
+    } catch {
+      throw new NotificationRejected('BAD_BODY', 'the notification is not JSON');
+    }
+    if (resource.algorithm !== 'AEAD_AES_256_GCM' || !resource.ciphertext || !resource.nonce) {
+      throw new NotificationRejected('BAD_BODY', 'the notification has no encrypted resource');
+    }
+    let plain: Record<string, unknown>;
+    try {
+      plain = JSON.parse(
+        wechatDecrypt(settings.apiV3Key, resource.nonce, resource.associated_data ?? '', resource.ciphertext),
+      ) as Record<string, unknown>;
+    } catch {
+      throw new NotificationRejected('DECRYPT_FAILED', 'the resource does not decrypt with the APIv3 key');
+    }
+    return { eventType, plain };
+  }
+
   const failure = (status: number, json: Record<string, unknown> | null): Refusal => {
     const code = typeof json?.code === 'string' ? json.code : `HTTP_${status}`;
     const message = typeof json?.message === 'string' ? json.message : `answer ${status}`;
@@ -252,43 +301,47 @@ export function createWechatPay(settings: WechatPaySettings): PaymentProvider {
       return failure(answer.status, answer.json);
     },
 
+    async refund(input) {
+      const answer = await call('POST', '/v3/refund/domestic/refunds', {
+        out_trade_no: input.outTradeNo,
+        out_refund_no: input.outRefundNo,
+        reason: input.reason.slice(0, 80),
+        notify_url: input.notifyUrl,
+        amount: { refund: input.amount, total: input.total, currency: 'CNY' },
+      });
+      if ('ok' in answer) return answer;
+      if (answer.status !== 200 || !answer.json) return failure(answer.status, answer.json);
+      const state = REFUND_STATES[String(answer.json.status)];
+      if (!state) return refuse('BAD_ANSWER', `unknown refund status ${String(answer.json.status)}`, true);
+      return { ok: true, state, refundId: String(answer.json.refund_id ?? '') };
+    },
+
+    verifyRefundNotification({ headers, body }): VerifiedRefundNotification {
+      const { eventType, plain } = open(headers, body);
+      const amount = (plain.amount as { refund?: unknown } | undefined)?.refund;
+      if (
+        typeof plain.out_refund_no !== 'string' ||
+        typeof amount !== 'number' ||
+        !Number.isSafeInteger(amount)
+      ) {
+        throw new NotificationRejected('BAD_BODY', 'the refund has no refund number or amount');
+      }
+      const state = REFUND_STATES[String(plain.refund_status)];
+      if (!state || !String(eventType).startsWith('REFUND.')) {
+        throw new NotificationRejected('BAD_BODY', `not a refund outcome (${String(eventType)})`);
+      }
+      return {
+        merchantId: String(plain.mchid ?? ''),
+        outTradeNo: String(plain.out_trade_no ?? ''),
+        outRefundNo: plain.out_refund_no,
+        refundId: String(plain.refund_id ?? ''),
+        amount,
+        state,
+      };
+    },
+
     verifyNotification({ headers, body }): VerifiedNotification {
-      const timestamp = header(headers, 'wechatpay-timestamp');
-      const ok = wechatVerify(
-        platformKey,
-        timestamp,
-        header(headers, 'wechatpay-nonce'),
-        body,
-        header(headers, 'wechatpay-signature'),
-      );
-      if (!ok) throw new NotificationRejected('BAD_SIGNATURE', 'the Wechatpay-Signature does not verify');
-      if (!fresh(timestamp))
-        throw new NotificationRejected('STALE', 'the Wechatpay-Timestamp is too old or too new');
-      let resource: { ciphertext?: string; nonce?: string; associated_data?: string; algorithm?: string };
-      let eventType: unknown;
-      try {
-        const parsed = JSON.parse(body) as { resource?: typeof resource; event_type?: unknown };
-        resource = parsed.resource ?? {};
-        eventType = parsed.event_type;
-      } catch {
-        throw new NotificationRejected('BAD_BODY', 'the notification is not JSON');
-      }
-      if (resource.algorithm !== 'AEAD_AES_256_GCM' || !resource.ciphertext || !resource.nonce) {
-        throw new NotificationRejected('BAD_BODY', 'the notification has no encrypted resource');
-      }
-      let plain: Record<string, unknown>;
-      try {
-        plain = JSON.parse(
-          wechatDecrypt(
-            settings.apiV3Key,
-            resource.nonce,
-            resource.associated_data ?? '',
-            resource.ciphertext,
-          ),
-        ) as Record<string, unknown>;
-      } catch {
-        throw new NotificationRejected('DECRYPT_FAILED', 'the resource does not decrypt with the APIv3 key');
-      }
+      const { eventType, plain } = open(headers, body);
       const amount = (plain.amount as { total?: unknown } | undefined)?.total;
       if (
         typeof plain.out_trade_no !== 'string' ||

@@ -18,4 +18,5 @@ export const rechargeKeys = {
   renewals: () => [...rechargeKeys.all, 'renewals'] as const,
   renewalList: (query: object) => [...rechargeKeys.renewals(), query] as const,
   feeConfig: () => [...rechargeKeys.all, 'fee-config'] as const,
+  expiryNotices: () => [...rechargeKeys.all, 'expiry-notices'] as const,
 };

@@ -1,17 +1,21 @@
 import { ORDER_STATUSES, PAY_MODES, type RechargeOrderRow } from '@fleet/contracts';
-import { Select, Table, Typography } from 'antd';
+import { Button, Flex, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchInput } from '../../../shared/components/SearchInput';
 import { TimeRangeFilter } from '../../../shared/components/TimeRangeFilter';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
+import { useCanWrite } from '../../../shared/permission/permission';
 import { wideTable } from '../../../shared/table/wide-table';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
+import { useUserInfo } from '../../auth/api/get-user-info';
 import { formatTime } from '../../devices/lib/labels';
 import { useOrders } from '../api/list-orders';
 import { OrderStatusTag, rangeQuery } from '../lib/labels';
 import { yuan } from '../lib/money';
+import { RefundModal, refundableOf } from './RefundModal';
 
 interface Filters {
   range: [Dayjs, Dayjs] | null;
@@ -33,6 +37,12 @@ export function OrdersTab() {
     ...rangeQuery(f.range),
   });
   const na = t('common.na');
+  // Refunds are platform management: user type 0 with Others (the server checks the same).
+  const me = useUserInfo();
+  const canRefund = useCanWrite('Others') && me.data?.user_type === 0;
+  const [refunding, setRefunding] = useState<RechargeOrderRow | null>(null);
+  const refundable = (r: RechargeOrderRow) =>
+    r.status === 1 && (r.pay_mode === 0 || r.pay_mode === 1) && refundableOf(r) > 0;
   const columns: ColumnsType<RechargeOrderRow> = [
     {
       title: t('recharge.common.time'),
@@ -64,10 +74,45 @@ export function OrdersTab() {
       title: t('recharge.common.status'),
       dataIndex: 'status',
       width: 110,
-      render: (v: number) => <OrderStatusTag status={v} t={t} />,
+      render: (v: number, r) => (
+        <Flex vertical gap={2} align="start">
+          <OrderStatusTag status={v} t={t} />
+          {r.refunded > 0 ? (
+            <Tag color={r.refunded === r.amount ? 'default' : 'orange'} data-testid={`refunded-${r.id}`}>
+              {t(r.refunded === r.amount ? 'recharge.refund.full' : 'recharge.refund.partial', {
+                amount: yuan(r.refunded),
+              })}
+            </Tag>
+          ) : null}
+          {r.refunding > 0 ? (
+            <Tag color="processing">{t('recharge.refund.inFlight', { amount: yuan(r.refunding) })}</Tag>
+          ) : null}
+        </Flex>
+      ),
     },
     { title: t('recharge.balance.operator'), dataIndex: 'operator_name', width: 130 },
     { title: t('recharge.balance.note'), dataIndex: 'note', render: (v: string, r) => v || r.failure || na },
+    ...(canRefund
+      ? [
+          {
+            title: t('recharge.refund.action'),
+            width: 100,
+            fixed: 'right' as const,
+            render: (_v: unknown, r: RechargeOrderRow) =>
+              refundable(r) ? (
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  onClick={() => setRefunding(r)}
+                  data-testid={`refund-${r.id}`}
+                >
+                  {t('recharge.refund.action')}
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
   ];
   const filtered = f.status !== 'all' || f.payMode !== 'all' || f.range !== null || list.search !== '';
   return (
@@ -118,6 +163,7 @@ export function OrdersTab() {
         )}
         data-testid="orders-table"
       />
+      <RefundModal order={refunding} onClose={() => setRefunding(null)} />
     </ListCard>
   );
 }

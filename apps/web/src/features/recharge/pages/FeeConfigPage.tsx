@@ -77,21 +77,35 @@ export default function FeeConfigPage() {
       width: 160,
       render: (_v, r) => `${r.fees.sms_discount}% / ${r.fees.voice_discount}% / ${r.fees.scada_discount}%`,
     },
-    ...(canEdit
+    ...(canEdit || canCredit
       ? [
           {
             title: t('recharge.feeConfig.actions'),
-            width: 100,
+            width: 140,
             fixed: 'right' as const,
             render: (_v: unknown, r: FeeChildRow) => (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setEditing(r)}
-                data-testid={`fees-edit-${r.user_id}`}
-              >
-                {t('common.edit')}
-              </Button>
+              <Flex gap={4}>
+                {canEdit ? (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setEditing(r)}
+                    data-testid={`fees-edit-${r.user_id}`}
+                  >
+                    {t('common.edit')}
+                  </Button>
+                ) : null}
+                {canCredit ? (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setCrediting(r)}
+                    data-testid={`fees-credit-${r.user_id}`}
+                  >
+                    {t('recharge.credit.action')}
+                  </Button>
+                ) : null}
+              </Flex>
             ),
           },
         ]

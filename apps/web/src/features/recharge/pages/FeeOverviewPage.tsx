@@ -7,6 +7,7 @@ import { LoadError } from '../../../shared/components/LoadError';
 import { useCanWrite, usePermission } from '../../../shared/permission/permission';
 import { formatTime } from '../../devices/lib/labels';
 import { useFeeOverview } from '../api/get-overview';
+import { ExpiryNoticesCard } from '../components/ExpiryNoticesCard';
 import { OrderStatusTag } from '../lib/labels';
 import { yuan } from '../lib/money';
 
@@ -82,10 +83,13 @@ export default function FeeOverviewPage() {
           <Card>
             <Row>
               <Col span={12}>
-                <Statistic title={t('recharge.overview.smsLeft')} value={o.sms_left} />
+                <Statistic title={t('recharge.overview.smsLeft')} value={o.sms_left ?? t('common.noLimit')} />
               </Col>
               <Col span={12}>
-                <Statistic title={t('recharge.overview.voiceLeft')} value={o.voice_left} />
+                <Statistic
+                  title={t('recharge.overview.voiceLeft')}
+                  value={o.voice_left ?? t('common.noLimit')}
+                />
               </Col>
             </Row>
           </Card>
@@ -103,6 +107,9 @@ export default function FeeOverviewPage() {
               </Tag>
             ) : null}
           </Card>
+        </Col>
+        <Col span={24}>
+          <ExpiryNoticesCard />
         </Col>
         <Col span={24}>
           <Card

@@ -23,8 +23,8 @@ const point = (over: Partial<DataPointRow>): DataPointRow => ({
 
 const POINTS: ScadaPoints = {
   devices: [
-    { id: 5, name: 'Pump station', status: 1 },
-    { id: 6, name: 'Far tank', status: 0 },
+    { id: 5, name: 'Pump station', status: 1, locked: false },
+    { id: 6, name: 'Far tank', status: 0, locked: false },
   ],
   points: [
     point({ id: 1, name: 'temp', unit: '°C', data_type: 'float' }),
@@ -228,6 +228,31 @@ describe('the SCADA runtime renderer', () => {
     // Same DOM node, untouched content: b was not re-rendered into something else.
     expect(el('b').querySelector('text')).toBe(b);
     expect(b.textContent).toBe('1');
+  });
+
+  it('names the devices whose data is locked (expired service) and links to the renewal', () => {
+    const onRoute = vi.fn();
+    const points: ScadaPoints = {
+      ...POINTS,
+      devices: [POINTS.devices[0]!, { ...POINTS.devices[1]!, locked: true }],
+    };
+    render(
+      <PermissionContext.Provider value={ADMIN}>
+        <App>
+          <ScadaRuntime doc={drawing({})} name="Station" points={points} onRoute={onRoute} />
+        </App>
+      </PermissionContext.Provider>,
+    );
+    const banner = screen.getByTestId('scada-locked');
+    expect(banner.textContent).toContain('Service expired, data locked until renewed: Far tank');
+    expect(banner.textContent).not.toContain('Pump station');
+    fireEvent.click(within(banner).getByRole('button', { name: 'Renew' }));
+    expect(onRoute).toHaveBeenCalledWith('/deviceRecharge');
+  });
+
+  it('shows no lock banner while every device is unlocked', () => {
+    renderRuntime(drawing({}));
+    expect(screen.queryByTestId('scada-locked')).toBeNull();
   });
 
   it('navigates between pages with a link and the page switcher', async () => {

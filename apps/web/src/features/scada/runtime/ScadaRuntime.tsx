@@ -115,6 +115,8 @@ export function ScadaRuntime({
   }, [points, store, permissions]);
 
   const total = points.devices.length;
+  // Locked devices (service expired past the grace period): the server sends none of their values.
+  const locked = points.devices.filter((d) => d.locked);
   const empty = current.order.length === 0;
   return (
     <RuntimeContext.Provider value={ctx}>
@@ -154,6 +156,21 @@ export function ScadaRuntime({
             </Tooltip>
           </Flex>
         </Flex>
+        {locked.length > 0 ? (
+          <Alert
+            type="error"
+            showIcon
+            title={t('scada.runtime.locked', { names: locked.map((d) => d.name).join(', ') })}
+            action={
+              onRoute ? (
+                <Button size="small" onClick={() => onRoute('/deviceRecharge')}>
+                  {t('scada.runtime.renew')}
+                </Button>
+              ) : undefined
+            }
+            data-testid="scada-locked"
+          />
+        ) : null}
         {missing.length > 0 ? (
           <Alert
             type="warning"

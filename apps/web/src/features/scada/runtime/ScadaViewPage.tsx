@@ -20,7 +20,8 @@ const EMPTY_POINTS: ScadaPoints = { devices: [], points: [] };
 
 /** Feeds the store: latest values once (and after every reconnect), then LD and OL from /wss. */
 function useLiveFeed(store: LiveStore, doc: ScadaDocument | null, points: ScadaPoints) {
-  const deviceIds = useMemo(() => points.devices.map((d) => d.id), [points]);
+  // A locked device's values are refused by the server (expired service): not asked for, not watched.
+  const deviceIds = useMemo(() => points.devices.filter((d) => !d.locked).map((d) => d.id), [points]);
   const [resync, setResync] = useState(0);
 
   // Trends keep recent readings of their points, starting with the stored ones of their window.

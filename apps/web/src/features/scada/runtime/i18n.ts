@@ -24,6 +24,8 @@ const zh = {
       devicesOnline: '设备在线 {{online}}/{{total}}',
       missing_one: '设备缺少模板中的 {{count}} 个数据点：{{names}}',
       missing_other: '设备缺少模板中的 {{count}} 个数据点：{{names}}',
+      locked: '设备服务已到期，数据已锁定，续费后恢复显示：{{names}}',
+      renew: '去续费',
       why: {
         offline: '设备“{{name}}”离线，显示的是最后一次的状态',
         stale: '数据已过期：最后更新于 {{time}}',
@@ -71,6 +73,8 @@ const en: typeof zh = {
       devicesOnline: 'Devices online {{online}}/{{total}}',
       missing_one: 'The device lacks {{count}} point of the template: {{names}}',
       missing_other: 'The device lacks {{count}} points of the template: {{names}}',
+      locked: 'Service expired, data locked until renewed: {{names}}',
+      renew: 'Renew',
       why: {
         offline: 'Device “{{name}}” is offline: this is its last known state',
         stale: 'Stale value: last updated {{time}}',
@@ -118,6 +122,8 @@ const es: typeof zh = {
       devicesOnline: 'Dispositivos en línea {{online}}/{{total}}',
       missing_one: 'Al dispositivo le falta {{count}} punto de la plantilla: {{names}}',
       missing_other: 'Al dispositivo le faltan {{count}} puntos de la plantilla: {{names}}',
+      locked: 'Servicio vencido, datos bloqueados hasta renovar: {{names}}',
+      renew: 'Renovar',
       why: {
         offline: 'El dispositivo «{{name}}» está desconectado: es su último estado conocido',
         stale: 'Valor obsoleto: última actualización {{time}}',

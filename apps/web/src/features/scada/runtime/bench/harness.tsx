@@ -129,7 +129,12 @@ export function generate(count: number, mix: 'mixed' | 'symbols', bound: boolean
 function pointsOf(count: number): ScadaPoints {
   const devices = Math.ceil(count / POINTS_PER_DEVICE);
   return {
-    devices: Array.from({ length: devices }, (_, d) => ({ id: d + 1, name: `Device ${d + 1}`, status: 1 })),
+    devices: Array.from({ length: devices }, (_, d) => ({
+      id: d + 1,
+      name: `Device ${d + 1}`,
+      status: 1,
+      locked: false,
+    })),
     points: Array.from(
       { length: count },
       (_, i): DataPointRow => ({

@@ -1,0 +1,267 @@
+import {
+  OrderStatus,
+  PayMode,
+  type PaymentProviderName,
+  type RefundInput,
+  type RefundRow,
+} from '@fleet/contracts';
+import { eq } from 'drizzle-orm';
+import { requirePlatform } from '../../platform/auth/access.js';
+import { hasPermission, type Scope } from '../../platform/auth/scope.js';
+import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import type { Executor } from '../../platform/db/client.js';
+import { noPermission, userMessage } from '../../platform/http/errors.js';
+import {
+  type IncomingNotification,
+  NotificationRejected,
+  type NotificationReply,
+  type PaymentProvider,
+  yuan,
+} from '../../platform/payments/provider.js';
+import { createLedgerService, InsufficientBalanceError } from '../ledger/ledger.service.js';
+import type { MerchantRow, MerchantsRepository } from './merchants.repository.js';
+import { MerchantSettingsError, providerOf } from './providers.js';
+import type { RechargeRepository } from './recharge.repository.js';
+import { rechargeOrders, rechargeRefunds } from './recharge.table.js';
+import { newOrderNo } from './topup.service.js';
+
+export const REFUND_PROCESSING = 0;
+export const REFUND_DONE = 1;
+export const REFUND_FAILED = 2;
+
+/** The ledger key of a refund: the request, a retry and the provider's notification all settle it. */
+export const refundKey = (outRefundNo: string) => `refund:${outRefundNo}`;
+/** Where WeChat posts a refund's outcome (Alipay answers refunds synchronously). */
+export const refundNotifyPath = '/api/v1/pay/refund-notify/wechat';
+
+type RefundRecord = typeof rechargeRefunds.$inferSelect;
+
+const view = (r: RefundRecord): RefundRow => ({
+  id: r.id,
+  order_id: r.orderId,
+  out_refund_no: r.outRefundNo,
+  amount: r.amount,
+  reason: r.reason,
+  status: r.status,
+  failure: r.failure,
+  created_at: r.createdAt.toISOString(),
+  finished_at: r.finishedAt ? r.finishedAt.toISOString() : null,
+});
+
+export interface RefundDeps {
+  orders: RechargeRepository;
+  merchants: MerchantsRepository;
+  box: SecretBox;
+  db: Executor;
+  clock: () => Date;
+  providerFor?: (m: MerchantRow) => PaymentProvider;
+}
+
+/**
+ * Refunds of paid top-ups (issue 20, docs/recharge.md "Refunds"), by a platform administrator
+ * (user type 0 with `Others`, as the merchant settings). In one transaction with the order locked:
+ * what is left to refund is checked, the refund row written and the money reserved as a pending
+ * ledger transfer `refund:<out_refund_no>` from the user's balance to payment clearing (refused with
+ * 20000 when the user already spent it: the balance never goes below zero). Then the provider is
+ * asked; its answer posts the transfer (refunded), voids it (refused: nothing changed) or leaves it
+ * pending (WeChat PROCESSING) until the refund notification, which is applied once.
+ */
+export function createRefundService(deps: RefundDeps) {
+  const ledger = createLedgerService({ db: deps.db, clock: deps.clock });
+  const build = (m: MerchantRow) => (deps.providerFor ?? ((x) => providerOf(x, deps.box, deps.clock)))(m);
+
+  /** Posts or voids the reservation and records the outcome, once (the refund row is locked). */
+  async function settle(
+    outRefundNo: string,
+    outcome: { ok: true; refundId: string } | { ok: false; failure: string },
+  ): Promise<'applied' | 'duplicate'> {
+    return deps.db.transaction(async (tx) => {
+      const [refund] = await tx
+        .select()
+        .from(rechargeRefunds)
+        .where(eq(rechargeRefunds.outRefundNo, outRefundNo))
+        .for('update');
+      if (!refund) throw new NotificationRejected('UNKNOWN', `unknown refund ${outRefundNo}`);
+      if (refund.status !== REFUND_PROCESSING) return 'duplicate';
+      const [order] = await tx
+        .select()
+        .from(rechargeOrders)
+        .where(eq(rechargeOrders.id, refund.orderId))
+        .for('update');
+      const txLedger = createLedgerService({ db: tx, clock: deps.clock });
+      if (outcome.ok) await txLedger.post(refundKey(outRefundNo));
+      else await txLedger.void(refundKey(outRefundNo));
+      await tx
+        .update(rechargeRefunds)
+        .set({
+          status: outcome.ok ? REFUND_DONE : REFUND_FAILED,
+          refundId: outcome.ok ? outcome.refundId : refund.refundId,
+          failure: outcome.ok ? '' : outcome.failure.slice(0, 300),
+          finishedAt: deps.clock(),
+        })
+        .where(eq(rechargeRefunds.id, refund.id));
+      await tx
+        .update(rechargeOrders)
+        .set({
+          refunding: order!.refunding - refund.amount,
+          refunded: order!.refunded + (outcome.ok ? refund.amount : 0),
+        })
+        .where(eq(rechargeOrders.id, order!.id));
+      return 'applied';
+    });
+  }
+
+  return {
+    async refund(scope: Scope, orderId: number, input: RefundInput): Promise<RefundRow> {
+      requirePlatform(scope);
+      if (!hasPermission(scope, 'Others')) throw noPermission();
+      const known = await deps.orders.visible(scope, orderId);
+      if (!known) throw userMessage('recharge.orderNotFound');
+      const provider: PaymentProviderName | null =
+        known.payMode === PayMode.WECHAT ? 'wechat' : known.payMode === PayMode.ALIPAY ? 'alipay' : null;
+      if (!provider || known.status !== OrderStatus.PAID) throw userMessage('recharge.notRefundable');
+      const merchant = await deps.merchants.get(provider);
+      if (!merchant) throw userMessage('recharge.providerDisabled');
+      let adapter: PaymentProvider;
+      try {
+        adapter = build(merchant);
+      } catch (error) {
+        if (error instanceof MerchantSettingsError)
+          throw userMessage('recharge.merchantIncomplete', { reason: error.message });
+        throw error;
+      }
+      // Accounts are created outside the transaction (docs/ledger.md).
+      await ledger.balance({ kind: 'user_balance', owner: known.ownerUserId });
+      await ledger.balance({ kind: 'payment_clearing' });
+      const outRefundNo = newOrderNo('F', deps.clock());
+      const refund = await deps.db.transaction(async (tx) => {
+        const [order] = await tx
+          .select()
+          .from(rechargeOrders)
+          .where(eq(rechargeOrders.id, orderId))
+          .for('update');
+        const left = order!.amount - order!.refunded - order!.refunding;
+        if (input.amount > left) throw userMessage('recharge.refundExceeds', { left: yuan(left) });
+        const [row] = await tx
+          .insert(rechargeRefunds)
+          .values({
+            orderId,
+            outRefundNo,
+            ownerUserId: order!.ownerUserId,
+            operatorUserId: scope.userId,
+            amount: input.amount,
+            reason: input.reason,
+            status: REFUND_PROCESSING,
+          })
+          .returning();
+        await tx
+          .update(rechargeOrders)
+          .set({ refunding: order!.refunding + input.amount })
+          .where(eq(rechargeOrders.id, orderId));
+        const txLedger = createLedgerService({ db: tx, clock: deps.clock });
+        try {
+          await txLedger.transfer({
+            from: { kind: 'user_balance', owner: order!.ownerUserId },
+            to: { kind: 'payment_clearing' },
+            amount: input.amount,
+            kind: 'refund',
+            pending: true,
+            idempotencyKey: refundKey(outRefundNo),
+            reference: order!.outTradeNo,
+          });
+        } catch (error) {
+          if (!(error instanceof InsufficientBalanceError)) throw error;
+          const balance = await txLedger.balance({ kind: 'user_balance', owner: order!.ownerUserId });
+          throw userMessage('recharge.refundSpent', {
+            balance: yuan(Math.max(0, balance.available)),
+            amount: yuan(input.amount),
+          });
+        }
+        return row!;
+      });
+      const answer = await adapter.refund({
+        outTradeNo: known.outTradeNo,
+        outRefundNo,
+        amount: input.amount,
+        total: known.amount,
+        reason: input.reason,
+        notifyUrl: `${merchant.notifyBaseUrl.replace(/\/+$/, '')}${refundNotifyPath}`,
+      });
+      if (!answer.ok) {
+        // Refused, or no answer: nothing moved at the provider under this number; the money returns.
+        await settle(outRefundNo, { ok: false, failure: `${answer.code}: ${answer.message}` });
+        throw userMessage('recharge.refundRefused', { reason: `${answer.code} ${answer.message}` });
+      }
+      if (answer.state === 'success') await settle(outRefundNo, { ok: true, refundId: answer.refundId });
+      else if (answer.state === 'closed') await settle(outRefundNo, { ok: false, failure: 'CLOSED' });
+      const [after] = await deps.db.select().from(rechargeRefunds).where(eq(rechargeRefunds.id, refund.id));
+      return view(after!);
+    },
+
+    /** The refunds of an order (platform administrator). */
+    async list(scope: Scope, orderId: number): Promise<RefundRow[]> {
+      requirePlatform(scope);
+      if (!hasPermission(scope, 'Others')) throw noPermission();
+      if (!(await deps.orders.visible(scope, orderId))) throw userMessage('recharge.orderNotFound');
+      const rows = await deps.db
+        .select()
+        .from(rechargeRefunds)
+        .where(eq(rechargeRefunds.orderId, orderId))
+        .orderBy(rechargeRefunds.id);
+      return rows.map(view);
+    },
+
+    /**
+     * WeChat's refund notification: signature, freshness and decryption first, then the merchant,
+     * the refund and its amount; applied once (a resend answers success and changes nothing).
+     */
+    async notify(
+      incoming: IncomingNotification,
+    ): Promise<{ reply: NotificationReply; outcome: string; reason?: string }> {
+      const merchant = await deps.merchants.get('wechat');
+      // No WeChat merchant here: nothing could ever verify it (4xx: WeChat retries any non-2xx anyway).
+      if (!merchant)
+        return {
+          reply: {
+            status: 404,
+            contentType: 'application/json',
+            body: '{"code":"FAIL","message":"not configured"}',
+          },
+          outcome: 'rejected',
+          reason: 'no WeChat merchant',
+        };
+      const adapter = build(merchant);
+      try {
+        if (!adapter.verifyRefundNotification)
+          throw new NotificationRejected('UNSUPPORTED', 'no refund notifications');
+        const n = adapter.verifyRefundNotification(incoming);
+        if (n.merchantId !== merchant.merchantId)
+          throw new NotificationRejected('FOREIGN', 'the mchid is not this merchant');
+        const [refund] = await deps.db
+          .select()
+          .from(rechargeRefunds)
+          .where(eq(rechargeRefunds.outRefundNo, n.outRefundNo));
+        if (!refund) throw new NotificationRejected('UNKNOWN', `unknown refund ${n.outRefundNo}`);
+        if (refund.amount !== n.amount)
+          throw new NotificationRejected(
+            'AMOUNT',
+            `amount ${n.amount} differs from the refund's ${refund.amount}`,
+          );
+        if (n.state === 'processing') return { reply: adapter.success(), outcome: 'ignored' };
+        const outcome = await settle(
+          n.outRefundNo,
+          n.state === 'success' ? { ok: true, refundId: n.refundId } : { ok: false, failure: 'ABNORMAL' },
+        );
+        return { reply: adapter.success(), outcome };
+      } catch (error) {
+        if (error instanceof NotificationRejected)
+          return {
+            reply: adapter.failure(error.message),
+            outcome: 'rejected',
+            reason: `${error.code}: ${error.message}`,
+          };
+        throw error;
+      }
+    },
+  };
+}

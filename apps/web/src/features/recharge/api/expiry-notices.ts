@@ -1,0 +1,23 @@
+import type { ExpiryNoticeRow } from '@fleet/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+import { rechargeKeys } from './keys';
+
+/** GET /fee/expiry-notices: notices of the account's devices whose service expires soon or expired. */
+export function useExpiryNotices() {
+  return useQuery({
+    queryKey: rechargeKeys.expiryNotices(),
+    queryFn: ({ signal }) =>
+      api.get<ExpiryNoticeRow[]>('/fee/expiry-notices', undefined, { signal, notify: false }),
+    retry: false,
+  });
+}
+
+/** POST /fee/expiry-notices/read: all of them, or the ids given. */
+export function useMarkExpiryNoticesRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids?: number[]) => api.post<null>('/fee/expiry-notices/read', ids ? { ids } : {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rechargeKeys.expiryNotices() }),
+  });
+}
