@@ -34,6 +34,7 @@ const en: Texts = {
       planType: 'Plan type',
       targetType: 'Target',
       targets: 'Devices',
+      assets: 'Assets',
       trigger: 'Trigger',
       period: 'Every',
       timeUnit: 'Unit',

@@ -34,6 +34,7 @@ const es: Texts = {
       planType: 'Tipo de plan',
       targetType: 'Objetivo',
       targets: 'Dispositivos',
+      assets: 'Activos',
       trigger: 'Disparador',
       period: 'Cada',
       timeUnit: 'Unidad',

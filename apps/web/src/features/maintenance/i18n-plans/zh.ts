@@ -32,6 +32,7 @@ const zh = {
       planType: '计划类型',
       targetType: '维保对象',
       targets: '设备',
+      assets: '资产',
       trigger: '触发方式',
       period: '周期',
       timeUnit: '单位',

@@ -242,7 +242,11 @@ function PlanForm({
             />
           </Form.Item>
         </Flex>
-        <Form.Item name="target_ids" label={t('maintenancePlan.field.targets')} rules={required}>
+        <Form.Item
+          name="target_ids"
+          label={targetType === 1 ? t('maintenancePlan.field.assets') : t('maintenancePlan.field.targets')}
+          rules={required}
+        >
           {targetType === 1 ? (
             <PlanAssetSelect known={plan?.targets ?? []} testId="plan-targets" />
           ) : (
