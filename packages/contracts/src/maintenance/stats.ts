@@ -32,6 +32,14 @@ export const deviceStatsRow = z.object({
 });
 export type DeviceStatsRow = z.infer<typeof deviceStatsRow>;
 
+/** The same figures per device ledger asset (repair orders naming the asset). */
+export const assetStatsRow = deviceStatsRow.omit({ device_id: true, device_title: true }).extend({
+  asset_id: z.number().int(),
+  /** The asset's code and name. */
+  asset_title: z.string(),
+});
+export type AssetStatsRow = z.infer<typeof assetStatsRow>;
+
 export const technicianStatsRow = z.object({
   assignee_id: z.number().int(),
   name: z.string(),
@@ -56,6 +64,7 @@ export const maintenanceStats = z.object({
     closed: z.number().int(),
   }),
   devices: z.array(deviceStatsRow),
+  assets: z.array(assetStatsRow),
   technicians: z.array(technicianStatsRow),
 });
 export type MaintenanceStats = z.infer<typeof maintenanceStats>;

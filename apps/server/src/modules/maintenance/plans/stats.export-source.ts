@@ -3,7 +3,7 @@ import type { SourceFactory } from '../../exports/sources/types.js';
 import { createStatsRepository } from './stats.repository.js';
 import { createStatsService } from './stats.service.js';
 
-const WORDS: Record<Language, { header: string[]; device: string; technician: string }> = {
+const WORDS: Record<Language, { header: string[]; device: string; asset: string; technician: string }> = {
   zh: {
     header: [
       '类型',
@@ -17,6 +17,7 @@ const WORDS: Record<Language, { header: string[]; device: string; technician: st
       '逾期',
     ],
     device: '设备',
+    asset: '资产',
     technician: '维修人员',
   },
   en: {
@@ -32,6 +33,7 @@ const WORDS: Record<Language, { header: string[]; device: string; technician: st
       'Overdue',
     ],
     device: 'Device',
+    asset: 'Asset',
     technician: 'Technician',
   },
   es: {
@@ -47,11 +49,12 @@ const WORDS: Record<Language, { header: string[]; device: string; technician: st
       'Vencidas',
     ],
     device: 'Dispositivo',
+    asset: 'Activo',
     technician: 'Técnico',
   },
 };
 
-/** The figures of /maintenance/stats as one sheet: a row per device, then a row per technician. */
+/** The figures of /maintenance/stats as one sheet: a row per device, per asset, then per technician. */
 export const maintenanceStatsSource: SourceFactory<'maintstats'> = async (ctx, params) => {
   const stats = await createStatsService({ repo: createStatsRepository(ctx.db), clock: ctx.clock }).stats(
     ctx.scope,
@@ -69,6 +72,17 @@ export const maintenanceStatsSource: SourceFactory<'maintstats'> = async (ctx, p
       null,
       null,
       d.overdue,
+    ]),
+    ...stats.assets.map((a) => [
+      words.asset,
+      a.asset_title,
+      a.failures,
+      a.repaired,
+      a.mttr_hours,
+      a.mtbf_hours,
+      null,
+      null,
+      a.overdue,
     ]),
     ...stats.technicians.map((t) => [
       words.technician,

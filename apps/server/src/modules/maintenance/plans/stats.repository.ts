@@ -1,15 +1,19 @@
-import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Scope } from '../../../platform/auth/scope.js';
 import type { Executor } from '../../../platform/db/client.js';
 import { ownerIdInScope } from '../../../platform/tenancy/scope.js';
 import { alarmLog } from '../../alarms/alarms.table.js';
 import { devices } from '../../devices/devices.table.js';
 import { users } from '../../users/users.table.js';
+import { ledgerAssets } from '../assets/assets.table.js';
 import { workOrders } from '../work-orders.table.js';
 
 export interface FailureRecord {
-  deviceId: number;
-  deviceTitle: string;
+  deviceId: number | null;
+  deviceTitle: string | null;
+  assetId: number | null;
+  /** The asset's code and name. */
+  assetTitle: string | null;
   status: number;
   /** The alarm's time when raised from an alarm, else the order's creation. */
   startedAt: Date;
@@ -26,34 +30,40 @@ export interface ClosedRecord {
 export function createStatsRepository(db: Executor) {
   const mine = (scope: Scope) => ownerIdInScope(scope, workOrders.ownerUserId);
   const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+  const assetTitle = sql<string | null>`${ledgerAssets.code} || ' ' || ${ledgerAssets.name}`;
   return {
-    /** Repair orders (type 1) of a device whose failure started in [from, to]. */
+    /** Repair orders (type 1) of a device or a ledger asset whose failure started in [from, to]. */
     async failures(scope: Scope, from: Date, to: Date, deviceId?: number): Promise<FailureRecord[]> {
       const started = sql<Date>`coalesce(${alarmLog.at}, ${workOrders.createdAt})`;
       const rows = await db
         .select({
           deviceId: workOrders.deviceId,
           deviceTitle: devices.title,
+          assetId: workOrders.assetId,
+          assetTitle: assetTitle,
           status: workOrders.status,
           startedAt: started,
           closedAt: workOrders.closedAt,
         })
         .from(workOrders)
-        .innerJoin(devices, eq(devices.id, workOrders.deviceId))
+        .leftJoin(devices, eq(devices.id, workOrders.deviceId))
+        .leftJoin(ledgerAssets, eq(ledgerAssets.id, workOrders.assetId))
         .leftJoin(alarmLog, eq(alarmLog.id, workOrders.alarmId))
         .where(
           and(
             mine(scope),
             eq(workOrders.type, 1),
-            isNotNull(workOrders.deviceId),
+            or(isNotNull(workOrders.deviceId), isNotNull(workOrders.assetId)),
             deviceId !== undefined ? eq(workOrders.deviceId, deviceId) : undefined,
             sql`${started} >= ${from.toISOString()}::timestamptz`,
             sql`${started} <= ${to.toISOString()}::timestamptz`,
           ),
         );
       return rows.map((r) => ({
-        deviceId: r.deviceId!,
+        deviceId: r.deviceId,
         deviceTitle: r.deviceTitle,
+        assetId: r.assetId,
+        assetTitle: r.assetTitle,
         status: r.status,
         startedAt: toDate(r.startedAt),
         closedAt: r.closedAt,
@@ -94,11 +104,14 @@ export function createStatsRepository(db: Executor) {
         .select({
           deviceId: workOrders.deviceId,
           deviceTitle: devices.title,
+          assetId: workOrders.assetId,
+          assetTitle: assetTitle,
           assigneeId: workOrders.assigneeId,
           name: sql<string | null>`coalesce(nullif(${users.nickName}, ''), ${users.username})`,
         })
         .from(workOrders)
         .leftJoin(devices, eq(devices.id, workOrders.deviceId))
+        .leftJoin(ledgerAssets, eq(ledgerAssets.id, workOrders.assetId))
         .leftJoin(users, eq(users.id, workOrders.assigneeId))
         .where(
           and(

@@ -1,4 +1,5 @@
 import type {
+  AssetStatsRow,
   DeviceStatsRow,
   MaintenanceStats,
   MaintenanceStatsQuery,
@@ -40,33 +41,44 @@ export function createStatsService(deps: { repo: StatsRepository; clock: () => D
         deps.repo.closed(scope, from, to, query.device_id),
         deps.repo.overdue(scope, to, query.device_id),
       ]);
-      const byDevice = new Map<number, { title: string; failures: FailureRecord[]; overdue: number }>();
-      for (const f of failures) {
-        const entry = byDevice.get(f.deviceId) ?? { title: f.deviceTitle, failures: [], overdue: 0 };
-        entry.failures.push(f);
-        byDevice.set(f.deviceId, entry);
-      }
-      for (const o of overdue) {
-        if (o.deviceId === null) continue;
-        const entry = byDevice.get(o.deviceId) ?? {
-          title: o.deviceTitle ?? `#${o.deviceId}`,
-          failures: [],
-          overdue: 0,
+      const figures = (
+        id: (r: { deviceId: number | null; assetId: number | null }) => number | null,
+        title: (r: { deviceTitle: string | null; assetTitle: string | null }) => string | null,
+      ) => {
+        const groups = new Map<number, { title: string; failures: FailureRecord[]; overdue: number }>();
+        const entry = (key: number, name: string | null) => {
+          const found = groups.get(key) ?? { title: name ?? `#${key}`, failures: [], overdue: 0 };
+          groups.set(key, found);
+          return found;
         };
-        entry.overdue += 1;
-        byDevice.set(o.deviceId, entry);
-      }
-      const devices: DeviceStatsRow[] = [...byDevice.entries()]
-        .map(([id, e]) => ({
-          device_id: id,
-          device_title: e.title,
-          failures: e.failures.length,
-          repaired: e.failures.filter((f) => f.status === 3).length,
-          mttr_hours: mttrHours(e.failures),
-          mtbf_hours: mtbfHours(e.failures),
-          overdue: e.overdue,
-        }))
-        .sort((a, b) => b.failures - a.failures || b.overdue - a.overdue || a.device_id - b.device_id);
+        for (const f of failures) {
+          const key = id(f);
+          if (key !== null) entry(key, title(f)).failures.push(f);
+        }
+        for (const o of overdue) {
+          const key = id(o);
+          if (key !== null) entry(key, title(o)).overdue += 1;
+        }
+        return [...groups.entries()]
+          .map(([key, e]) => ({
+            key,
+            title: e.title,
+            failures: e.failures.length,
+            repaired: e.failures.filter((f) => f.status === 3).length,
+            mttr_hours: mttrHours(e.failures),
+            mtbf_hours: mtbfHours(e.failures),
+            overdue: e.overdue,
+          }))
+          .sort((a, b) => b.failures - a.failures || b.overdue - a.overdue || a.key - b.key);
+      };
+      const devices: DeviceStatsRow[] = figures(
+        (r) => r.deviceId,
+        (r) => r.deviceTitle,
+      ).map(({ key, title, ...f }) => ({ device_id: key, device_title: title, ...f }));
+      const assets: AssetStatsRow[] = figures(
+        (r) => r.assetId,
+        (r) => r.assetTitle,
+      ).map(({ key, title, ...f }) => ({ asset_id: key, asset_title: title, ...f }));
       const byTech = new Map<number, { name: string; hours: number[]; overdue: number }>();
       for (const c of closed) {
         const entry = byTech.get(c.assigneeId) ?? { name: c.name, hours: [], overdue: 0 };
@@ -106,6 +118,7 @@ export function createStatsService(deps: { repo: StatsRepository; clock: () => D
           closed: closed.length,
         },
         devices,
+        assets,
         technicians,
       };
     },

@@ -4,6 +4,7 @@ import { call, createDevice } from '../../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.js';
 import { insertAlarm } from '../../alarms/alarms.fixtures.js';
 import { parseCsv } from '../../exports/exports.fixtures.js';
+import { ledgerAssets } from '../assets/assets.table.js';
 import { createMaintenanceUser, TECHNICIAN } from '../work-orders.fixtures.js';
 import { workOrders } from '../work-orders.table.js';
 import { mtbfHours, mttrHours } from './stats.service.js';
@@ -15,6 +16,7 @@ let tech: User;
 let other: User;
 let pumpId: number;
 let fanId: number;
+let assetId: number;
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
@@ -69,6 +71,14 @@ beforeAll(async () => {
     dueAt: ago(1),
   });
   await order({ deviceId: fanId, status: 0, createdAt: ago(5) });
+  // A device ledger asset without a device: failures 30 h ago (closed in 4 h) and 10 h ago (in 1 h).
+  const [pumpAsset] = await t.database.db
+    .insert(ledgerAssets)
+    .values({ ownerUserId: manager.user.id, code: 'PUMP-9', name: 'Station pump' })
+    .returning({ id: ledgerAssets.id });
+  assetId = pumpAsset!.id;
+  await order({ assetId, status: 3, createdAt: ago(30), closedAt: ago(26) });
+  await order({ assetId, status: 3, createdAt: ago(10), closedAt: ago(9) });
   // Another tenant's orders never count.
   await insert({
     ownerUserId: other.user.id,
@@ -91,10 +101,11 @@ describe('maintenance figures', () => {
     });
     expect(res.body.code).toBe(0);
     const stats = res.body.data;
+    // Repairs of 10, 2, 4 and 1 h; the tenant's MTBF is the mean of its devices' (the pump's 30 h).
     expect(stats.totals).toEqual({
-      failures: 3,
-      repaired: 2,
-      mttr_hours: 6,
+      failures: 5,
+      repaired: 4,
+      mttr_hours: 4.25,
       mtbf_hours: 30,
       overdue: 1,
       closed: 2,
@@ -119,6 +130,17 @@ describe('maintenance figures', () => {
         overdue: 1,
       },
     ]);
+    expect(stats.assets).toEqual([
+      {
+        asset_id: assetId,
+        asset_title: 'PUMP-9 Station pump',
+        failures: 2,
+        repaired: 2,
+        mttr_hours: 2.5,
+        mtbf_hours: 20,
+        overdue: 0,
+      },
+    ]);
     // Created 49 h ago closed 40 h ago (9 h) and 20 h ago closed 18 h ago (2 h): 5.5 h.
     expect(stats.technicians).toEqual([
       { assignee_id: tech.user.id, name: 'Tom Tech', closed: 2, mean_close_hours: 5.5, overdue: 1 },
@@ -129,7 +151,7 @@ describe('maintenance figures', () => {
     const month = (
       await call<MaintenanceStats>(t.app, 'GET', '/maintenance/stats?days=30', { token: manager.token })
     ).body.data;
-    expect(month.totals.failures).toBe(4);
+    expect(month.totals.failures).toBe(6);
     const fan = (
       await call<MaintenanceStats>(t.app, 'GET', `/maintenance/stats?days=7&device_id=${fanId}`, {
         token: manager.token,
@@ -177,6 +199,7 @@ describe('maintenance figures', () => {
     expect(rows.slice(1).map((r) => r.slice(0, 6))).toEqual([
       ['Device', 'Pump', '2', '2', '6', '30'],
       ['Device', 'Fan', '1', '0', '', ''],
+      ['Asset', 'PUMP-9 Station pump', '2', '2', '2.5', '20'],
       ['Technician', 'Tom Tech', '', '', '', ''],
     ]);
     const refused = await call(t.app, 'POST', '/dataCenter/export', {
@@ -190,6 +213,8 @@ describe('maintenance figures', () => {
     const f = (start: number, close: number | null, status = 3) => ({
       deviceId: 1,
       deviceTitle: '',
+      assetId: null,
+      assetTitle: null,
       status,
       startedAt: new Date(start * HOUR),
       closedAt: close === null ? null : new Date(close * HOUR),

@@ -98,8 +98,10 @@ const en: Texts = {
       closed: 'Orders closed',
     },
     devices: 'By device',
+    assets: 'By asset',
     technicians: 'By technician',
     col: {
+      asset: 'Asset',
       device: 'Device',
       failures: 'Failures',
       repaired: 'Repaired',

@@ -98,8 +98,10 @@ const es: Texts = {
       closed: 'Órdenes cerradas',
     },
     devices: 'Por dispositivo',
+    assets: 'Por activo',
     technicians: 'Por técnico',
     col: {
+      asset: 'Activo',
       device: 'Dispositivo',
       failures: 'Averías',
       repaired: 'Reparadas',

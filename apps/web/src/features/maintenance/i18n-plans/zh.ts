@@ -95,8 +95,10 @@ const zh = {
       closed: '完成工单',
     },
     devices: '按设备',
+    assets: '按资产',
     technicians: '按维修人员',
     col: {
+      asset: '资产',
       device: '设备',
       failures: '故障次数',
       repaired: '已修复',

@@ -1,4 +1,9 @@
-import { type DeviceStatsRow, STATS_WINDOWS, type TechnicianStatsRow } from '@fleet/contracts';
+import {
+  type AssetStatsRow,
+  type DeviceStatsRow,
+  STATS_WINDOWS,
+  type TechnicianStatsRow,
+} from '@fleet/contracts';
 import { Card, Col, Row, Segmented, Space, Statistic, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -7,7 +12,10 @@ import { LoadError } from '../../../shared/components/LoadError';
 import { ExportButton } from '../../file-download/components/ExportButton';
 import { useMaintenanceStats } from '../api/plans';
 
-/** /maintenance/stats: MTTR, MTBF per device, overdue orders and work by technician (issue 22 item 6). */
+/**
+ * /maintenance/stats: MTTR, MTBF per device and per device ledger asset (shown when an asset had a
+ * repair), overdue orders and work by technician (issue 22 item 6).
+ */
 export default function MaintenanceStatsPage() {
   const { t } = useTranslation();
   const [days, setDays] = useState<number>(30);
@@ -16,13 +24,20 @@ export default function MaintenanceStatsPage() {
   const hours = (v: number | null) => (v === null ? na : t('maintenanceStats.hours', { n: v }));
   const totals = stats.data?.totals;
 
-  const deviceColumns: ColumnsType<DeviceStatsRow> = [
-    { title: t('maintenanceStats.col.device'), dataIndex: 'device_title', width: 200 },
+  const figureColumns = [
     { title: t('maintenanceStats.col.failures'), dataIndex: 'failures', width: 100 },
     { title: t('maintenanceStats.col.repaired'), dataIndex: 'repaired', width: 100 },
     { title: t('maintenanceStats.col.mttr'), dataIndex: 'mttr_hours', width: 120, render: hours },
     { title: t('maintenanceStats.col.mtbf'), dataIndex: 'mtbf_hours', width: 120, render: hours },
     { title: t('maintenanceStats.col.overdue'), dataIndex: 'overdue', width: 100 },
+  ];
+  const deviceColumns: ColumnsType<DeviceStatsRow> = [
+    { title: t('maintenanceStats.col.device'), dataIndex: 'device_title', width: 200 },
+    ...figureColumns,
+  ];
+  const assetColumns: ColumnsType<AssetStatsRow> = [
+    { title: t('maintenanceStats.col.asset'), dataIndex: 'asset_title', width: 200 },
+    ...figureColumns,
   ];
   const techColumns: ColumnsType<TechnicianStatsRow> = [
     { title: t('maintenanceStats.col.technician'), dataIndex: 'name', width: 200 },
@@ -83,6 +98,20 @@ export default function MaintenanceStatsPage() {
           data-testid="stats-devices"
         />
       </Card>
+      {(stats.data?.assets.length ?? 0) > 0 && (
+        <Card title={t('maintenanceStats.assets')} size="small">
+          <Table<AssetStatsRow>
+            rowKey="asset_id"
+            size="small"
+            columns={assetColumns}
+            dataSource={stats.data?.assets ?? []}
+            loading={stats.isFetching}
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            scroll={{ x: 740 }}
+            data-testid="stats-assets"
+          />
+        </Card>
+      )}
       <Card title={t('maintenanceStats.technicians')} size="small">
         <Table<TechnicianStatsRow>
           rowKey="assignee_id"
