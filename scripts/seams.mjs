@@ -3,7 +3,7 @@
 // `--list` also where each count comes from; with `--check` exits 1 when a count rises above the
 // ceiling recorded below (lower a ceiling when a change lowers its count).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -64,16 +64,14 @@ for (const p of server) {
 }
 
 // 2. Imports of another module's repository (or table-level SQL helpers) from a module or pipeline file.
+//    The import is resolved against the importing file, so a sub-folder of the same module (e.g.
+//    maintenance/plans -> maintenance/assets) is the module's own repository.
 const crossRepo = [];
 for (const p of server) {
   const own = moduleOf(p);
-  for (const m of text
-    .get(p)
-    .matchAll(
-      /from '([^']*\/modules\/([^/']+)\/[^']*\.repository\.js)'|from '\.\.\/([^/']+)\/[^']*\.repository\.js'/g,
-    )) {
-    const target = m[2] ?? m[3];
-    if (target && target !== own) crossRepo.push(`${rel(p)} -> ${m[1] ?? m[0].slice(6, -1)}`);
+  for (const m of text.get(p).matchAll(/from '(\.[^']*\.repository\.js)'/g)) {
+    const target = moduleOf(join(dirname(p), m[1]));
+    if (target !== own) crossRepo.push(`${rel(p)} -> ${m[1]}`);
   }
 }
 

@@ -1,8 +1,6 @@
 /** The demo account's device ledger (issue 22 item 1): assets, some linked to demo devices. */
 import type { AssetInput } from '@fleet/contracts';
-import { createAssetsRepository } from '../modules/maintenance/assets/assets.repository.js';
-import { createAssetsService } from '../modules/maintenance/assets/assets.service.js';
-import { createMaintenanceServices } from '../modules/maintenance/maintenance.module.js';
+import { createAssetServices, createMaintenanceServices } from '../modules/maintenance/maintenance.module.js';
 import type { Executor } from '../platform/db/client.js';
 import { demoAssetsRepository as repo } from './demo-assets.repository.js';
 import { ownerScope } from './demo-maintenance.js';
@@ -21,7 +19,7 @@ export async function ensureDemoAssets(db: Executor, ownerUserId: number, now = 
   const path = await demoMaintenanceRepository.userPath(db, ownerUserId);
   if (!path) return;
   const scope = ownerScope(ownerUserId, path);
-  const service = createAssetsService({ repo: createAssetsRepository(db), clock: () => now });
+  const service = createAssetServices(db, () => now);
   const devices = await repo.devices(db, ownerUserId, 2);
   const base = { model: '', category: '', location: '', lat: null, lng: null, supplier: '', notes: '' };
   const assets: AssetInput[] = [

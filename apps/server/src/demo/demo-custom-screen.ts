@@ -6,9 +6,8 @@ import {
   type ScreenWidget,
 } from '@fleet/contracts';
 import type { FleetPlan } from '@fleet/device-sim';
-import { and, eq } from 'drizzle-orm';
-import { customScreens } from '../modules/custom-screens/custom-screens.table.js';
 import type { Executor } from '../platform/db/client.js';
+import { demoCustomScreenRepository as repo } from './demo-custom-screen.repository.js';
 import { demoScadaPoints } from './demo-scada.js';
 import type { DemoScadaPoints } from './demo-scada-document.js';
 
@@ -91,14 +90,8 @@ export async function ensureDemoCustomScreen(
   ownerUserId: number,
   plan: FleetPlan,
 ): Promise<void> {
-  const [existing] = await db
-    .select({ id: customScreens.id })
-    .from(customScreens)
-    .where(and(eq(customScreens.ownerUserId, ownerUserId), eq(customScreens.name, DEMO_CUSTOM_SCREEN_NAME)));
-  if (existing) return;
+  if (await repo.exists(db, ownerUserId, DEMO_CUSTOM_SCREEN_NAME)) return;
   const document = buildDemoCustomScreen(await demoScadaPoints(db, plan));
   if (!document) return;
-  await db
-    .insert(customScreens)
-    .values({ ownerUserId, name: DEMO_CUSTOM_SCREEN_NAME, document, published: true });
+  await repo.insertPublished(db, ownerUserId, DEMO_CUSTOM_SCREEN_NAME, document);
 }

@@ -1,7 +1,5 @@
 /** The demo account's law enforcement records (issue 22 item 5): a short, intact chain. */
-import { createEnforcementRepository } from '../modules/maintenance/enforcement/enforcement.repository.js';
-import { createEnforcementService } from '../modules/maintenance/enforcement/enforcement.service.js';
-import { createMaintenanceServices } from '../modules/maintenance/maintenance.module.js';
+import { createEnforcementServices } from '../modules/maintenance/maintenance.module.js';
 import type { Executor } from '../platform/db/client.js';
 import { ownerScope } from './demo-maintenance.js';
 import { demoMaintenanceRepository as demoRepo } from './demo-maintenance.repository.js';
@@ -14,14 +12,12 @@ const HOUR = 3_600_000;
  * the service, so the chain is hashed exactly as the API hashes it and verifies intact.
  */
 export async function ensureDemoEnforcement(db: Executor, ownerUserId: number, now = new Date()) {
-  const repo = createEnforcementRepository(db);
-  if ((await repo.chainLength(ownerUserId)) > 0) return;
+  const { service, chainLength } = createEnforcementServices(db, () => now);
+  if ((await chainLength(ownerUserId)) > 0) return;
   const path = await demoRepo.userPath(db, ownerUserId);
   if (!path) return;
   const device = await demoRepo.firstDevice(db, ownerUserId);
   const scope = ownerScope(ownerUserId, path);
-  const { repo: workOrdersRepo, orders } = createMaintenanceServices(db, () => now);
-  const service = createEnforcementService({ repo, workOrdersRepo, orders, clock: () => now });
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
   await service.create(scope, {
     type: 'inspection',

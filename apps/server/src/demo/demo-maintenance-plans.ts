@@ -1,9 +1,6 @@
 /** The demo account's maintenance plans (issue 22 item 2): a calendar plan that raised its first order. */
 import { ALL_PERMISSIONS, UserType } from '@fleet/contracts';
-import { createPlanGeneratorFor } from '../modules/maintenance/plans/plans.generator.js';
-import { createPlansRepository } from '../modules/maintenance/plans/plans.repository.js';
-import { createPlansService } from '../modules/maintenance/plans/plans.service.js';
-import { createWorkOrdersRepository } from '../modules/maintenance/work-orders.repository.js';
+import { createPlanServices } from '../modules/maintenance/maintenance.module.js';
 import type { Scope } from '../platform/auth/scope.js';
 import type { Executor } from '../platform/db/client.js';
 import { demoMaintenanceRepository as repo } from './demo-maintenance.repository.js';
@@ -36,17 +33,11 @@ export async function ensureDemoPlans(db: Executor, ownerUserId: number, now = n
   const path = await repo.userPath(db, ownerUserId);
   if (!path) return;
   const scope = ownerScope(ownerUserId, path);
-  const plansRepo = createPlansRepository(db);
-  if ((await plansRepo.list(scope, {}, 1, 0)).total > 0) return;
+  const clock = () => now;
+  const { service, planCount } = createPlanServices(db, clock);
+  if ((await planCount(scope)) > 0) return;
   const device = await repo.firstDevice(db, ownerUserId);
   if (!device) return;
-  const clock = () => now;
-  const service = createPlansService({
-    plans: plansRepo,
-    orders: createWorkOrdersRepository(db),
-    clock,
-    raiseDue: createPlanGeneratorFor(db, clock).raiseDue,
-  });
   const monthly = await service.create(scope, {
     name: `Monthly service: ${device.title}`,
     plan_type: 0,

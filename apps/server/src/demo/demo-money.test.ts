@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLedgerService } from '../modules/ledger/ledger.service.js';
-import { remainingCountsOf } from '../modules/users/remaining-counts.js';
+import { remainingCountsOf } from '../modules/users/remaining-counts.service.js';
 import { createUser } from '../test-support/factories.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { ensureDemoMoney } from './demo-money.js';

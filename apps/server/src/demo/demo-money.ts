@@ -1,13 +1,12 @@
 /** The demo account's money (issue 20): a balance, top-ups and consumption a newcomer can look at. */
 
 import { type FeeBasePrices, OrderStatus, PayMode } from '@fleet/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
 import { createLedgerService } from '../modules/ledger/ledger.service.js';
 import { FEE_BASE_OPTION } from '../modules/recharge/fee-config.service.js';
 import { recordOrder } from '../modules/recharge/order-records.js';
 import { createPlatformOptions } from '../modules/system/platform-options.service.js';
-import { users } from '../modules/users/users.table.js';
 import type { Executor } from '../platform/db/client.js';
+import { demoMoneyRepository } from './demo-money.repository.js';
 
 const DAY = 86_400_000;
 
@@ -87,11 +86,8 @@ export async function ensureDemoMoney(db: Executor, ownerUserId: number, now = n
     reference: 'SMS package 500',
   });
   // The package makes the demo a counted account (SMS count 500 to start from): what remains is the
-  // quota account's, as the profile and the fee overview show (users/remaining-counts.ts).
-  await db
-    .update(users)
-    .set({ smsCount: 500 })
-    .where(and(eq(users.id, ownerUserId), isNull(users.smsCount)));
+  // quota account's, as the profile and the fee overview show (users/remaining-counts.service.ts).
+  await demoMoneyRepository.countSms(db, ownerUserId, 500);
   for (let i = 1; i <= 3; i++) {
     await ledger.transfer({
       from: { kind: 'sms_quota', owner: ownerUserId },

@@ -23,9 +23,7 @@ import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
 import { createAlarmRows } from '../alarms/alarm-rows.service.js';
 import { dataLockOf } from '../devices/data-lock.js';
 import { createDeviceLookup } from '../devices/device-lookup.service.js';
-import { buildDeviceServices } from '../devices/devices.module.js';
-import { createTelemetryRepository } from '../telemetry/telemetry.repository.js';
-import { createTelemetryService } from '../telemetry/telemetry.service.js';
+import { telemetryServiceOf } from '../telemetry/telemetry.module.js';
 import { createCustomScreensRepository } from './custom-screens.repository.js';
 import { createCustomScreensService } from './custom-screens.service.js';
 
@@ -40,22 +38,15 @@ const shareConfig = { public: true, noStore: true } as const;
 /** Custom monitoring screens (issue 23 item 2, docs/custom-screens.md). */
 export const customScreensRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const db = deps.database.db;
-  const deviceLookup = createDeviceLookup(db);
-  const telemetryRepo = createTelemetryRepository(db);
-  const dataLock = dataLockOf(deps);
+  const telemetry = telemetryServiceOf(deps);
   const service = createCustomScreensService({
     repo: createCustomScreensRepository(db),
-    devices: deviceLookup,
-    latest: telemetryRepo,
+    devices: createDeviceLookup(db),
+    latest: telemetry,
     alarms: createAlarmRows(db),
-    telemetry: createTelemetryService({
-      repo: telemetryRepo,
-      deviceLookup,
-      devices: buildDeviceServices(deps).devices,
-      dataLock,
-    }),
+    telemetry,
     clock: deps.clock,
-    dataLock,
+    dataLock: dataLockOf(deps),
   });
 
   app.get(

@@ -27,7 +27,6 @@ import type { AlarmRows } from '../alarms/alarm-rows.service.js';
 import type { DataLock } from '../devices/data-lock.js';
 import { notFound } from '../devices/device-errors.js';
 import type { DeviceLookup } from '../devices/device-lookup.service.js';
-import type { TelemetryRepository } from '../telemetry/telemetry.repository.js';
 import type { TelemetryService } from '../telemetry/telemetry.service.js';
 import type { CustomScreenListRow, CustomScreensRepository } from './custom-screens.repository.js';
 
@@ -35,7 +34,7 @@ export interface CustomScreensServiceDeps {
   repo: CustomScreensRepository;
   devices: Pick<DeviceLookup, 'findVisible'>;
   telemetry: Pick<TelemetryService, 'series'>;
-  latest: Pick<TelemetryRepository, 'pointsWithLatest' | 'points'>;
+  latest: Pick<TelemetryService, 'pointsWithLatest' | 'points'>;
   alarms: Pick<AlarmRows, 'latestVisible'>;
   clock: () => Date;
   /** Issue 20 item 4: the expired-device data lock (the one rule, modules/devices/data-lock.ts). */

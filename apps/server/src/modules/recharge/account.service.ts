@@ -18,7 +18,7 @@ import type { Executor } from '../../platform/db/client.js';
 import { userMessage } from '../../platform/http/errors.js';
 import { createLedgerService, type LedgerBalance } from '../ledger/ledger.service.js';
 import type { LedgerUnit } from '../ledger/ledger.table.js';
-import { remainingCountsOf } from '../users/remaining-counts.js';
+import { remainingCountsOf } from '../users/remaining-counts.service.js';
 import type { OrderRecord, RechargeRepository } from './recharge.repository.js';
 import { newOrderNo } from './topup.service.js';
 

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/client.js';
 import type { JobLayer } from '../../platform/jobs/job-layer.js';
 import { createUserNotices } from '../../platform/notices/user-notices.js';
-import { devices } from '../devices/devices.table.js';
-import { deviceExpiryNotices } from './recharge.table.js';
+import { expiryNoticesRepository as repo } from './expiry-notices.repository.js';
 
 /** How often the leader looks for devices reaching a pre-expiry stage. */
 export const EXPIRY_NOTICE_TICK_MS = 10 * 60_000;
@@ -40,31 +38,16 @@ interface Candidate {
  * is the platform's, each notice goes only to the device's own owner.
  */
 async function candidates(db: Executor, now: Date): Promise<Candidate[]> {
-  const rows = await db
-    .select({
-      id: devices.id,
-      title: devices.title,
-      ownerUserId: devices.ownerUserId,
-      expireAt: devices.expireAt,
-    })
-    .from(devices)
-    .where(
-      and(
-        isNotNull(devices.expireAt),
-        lte(devices.expireAt, new Date(now.getTime() + 30 * DAY_MS)),
-        gt(devices.expireAt, new Date(now.getTime() - EXPIRED_LOOKBACK_DAYS * DAY_MS)),
-      ),
-    )
-    .orderBy(devices.ownerUserId, devices.expireAt, devices.id);
+  const rows = await repo.expiring(
+    db,
+    new Date(now.getTime() - EXPIRED_LOOKBACK_DAYS * DAY_MS),
+    new Date(now.getTime() + 30 * DAY_MS),
+  );
   if (rows.length === 0) return [];
-  const done = await db
-    .select({
-      deviceId: deviceExpiryNotices.deviceId,
-      expireAt: deviceExpiryNotices.expireAt,
-      stage: deviceExpiryNotices.stage,
-    })
-    .from(deviceExpiryNotices)
-    .where(sql`${deviceExpiryNotices.deviceId} = any(${sql.param(rows.map((r) => r.id))}::int[])`);
+  const done = await repo.noticed(
+    db,
+    rows.map((r) => r.id),
+  );
   const key = (id: number, at: Date) => `${id}:${at.getTime()}`;
   const least = new Map<string, number>();
   for (const d of done) {
@@ -101,19 +84,16 @@ export function createExpiryNoticeTick(deps: { database: Database; clock: () => 
     let written = 0;
     for (const [ownerUserId, list] of byOwner) {
       written += await db.transaction(async (tx) => {
-        const claimed = await tx
-          .insert(deviceExpiryNotices)
-          .values(
-            list.map((c) => ({
-              deviceId: c.id,
-              expireAt: c.expireAt,
-              stage: expiryStage(c.expireAt, now)!,
-              ownerUserId,
-              noticedAt: now,
-            })),
-          )
-          .onConflictDoNothing()
-          .returning({ deviceId: deviceExpiryNotices.deviceId, stage: deviceExpiryNotices.stage });
+        const claimed = await repo.claim(
+          tx,
+          list.map((c) => ({
+            deviceId: c.id,
+            expireAt: c.expireAt,
+            stage: expiryStage(c.expireAt, now)!,
+            ownerUserId,
+            noticedAt: now,
+          })),
+        );
         const byStage = new Map<number, Candidate[]>();
         const ofId = new Map(list.map((c) => [c.id, c]));
         for (const row of claimed) {

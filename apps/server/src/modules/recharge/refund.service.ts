@@ -5,7 +5,6 @@ import {
   type RefundInput,
   type RefundRow,
 } from '@fleet/contracts';
-import { eq } from 'drizzle-orm';
 import { requirePlatform } from '../../platform/auth/access.js';
 import { hasPermission, type Scope } from '../../platform/auth/scope.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
@@ -22,7 +21,8 @@ import { createLedgerService, InsufficientBalanceError } from '../ledger/ledger.
 import type { MerchantRow, MerchantsRepository } from './merchants.repository.js';
 import { MerchantSettingsError, providerOf } from './providers.js';
 import type { RechargeRepository } from './recharge.repository.js';
-import { rechargeOrders, rechargeRefunds } from './recharge.table.js';
+import type { rechargeRefunds } from './recharge.table.js';
+import { refundsRepository as refunds } from './refunds.repository.js';
 import { newOrderNo } from './topup.service.js';
 
 export const REFUND_PROCESSING = 0;
@@ -76,37 +76,23 @@ export function createRefundService(deps: RefundDeps) {
     outcome: { ok: true; refundId: string } | { ok: false; failure: string },
   ): Promise<'applied' | 'duplicate'> {
     return deps.db.transaction(async (tx) => {
-      const [refund] = await tx
-        .select()
-        .from(rechargeRefunds)
-        .where(eq(rechargeRefunds.outRefundNo, outRefundNo))
-        .for('update');
+      const refund = await refunds.lockByNo(tx, outRefundNo);
       if (!refund) throw new NotificationRejected('UNKNOWN', `unknown refund ${outRefundNo}`);
       if (refund.status !== REFUND_PROCESSING) return 'duplicate';
-      const [order] = await tx
-        .select()
-        .from(rechargeOrders)
-        .where(eq(rechargeOrders.id, refund.orderId))
-        .for('update');
+      const order = await refunds.lockOrder(tx, refund.orderId);
       const txLedger = createLedgerService({ db: tx, clock: deps.clock });
       if (outcome.ok) await txLedger.post(refundKey(outRefundNo));
       else await txLedger.void(refundKey(outRefundNo));
-      await tx
-        .update(rechargeRefunds)
-        .set({
-          status: outcome.ok ? REFUND_DONE : REFUND_FAILED,
-          refundId: outcome.ok ? outcome.refundId : refund.refundId,
-          failure: outcome.ok ? '' : outcome.failure.slice(0, 300),
-          finishedAt: deps.clock(),
-        })
-        .where(eq(rechargeRefunds.id, refund.id));
-      await tx
-        .update(rechargeOrders)
-        .set({
-          refunding: order!.refunding - refund.amount,
-          refunded: order!.refunded + (outcome.ok ? refund.amount : 0),
-        })
-        .where(eq(rechargeOrders.id, order!.id));
+      await refunds.finish(tx, refund.id, {
+        status: outcome.ok ? REFUND_DONE : REFUND_FAILED,
+        refundId: outcome.ok ? outcome.refundId : refund.refundId,
+        failure: outcome.ok ? '' : outcome.failure.slice(0, 300),
+        finishedAt: deps.clock(),
+      });
+      await refunds.setOrderRefunds(tx, order!.id, {
+        refunding: order!.refunding - refund.amount,
+        refunded: order!.refunded + (outcome.ok ? refund.amount : 0),
+      });
       return 'applied';
     });
   }
@@ -135,29 +121,19 @@ export function createRefundService(deps: RefundDeps) {
       await ledger.balance({ kind: 'payment_clearing' });
       const outRefundNo = newOrderNo('F', deps.clock());
       const refund = await deps.db.transaction(async (tx) => {
-        const [order] = await tx
-          .select()
-          .from(rechargeOrders)
-          .where(eq(rechargeOrders.id, orderId))
-          .for('update');
+        const order = await refunds.lockOrder(tx, orderId);
         const left = order!.amount - order!.refunded - order!.refunding;
         if (input.amount > left) throw userMessage('recharge.refundExceeds', { left: yuan(left) });
-        const [row] = await tx
-          .insert(rechargeRefunds)
-          .values({
-            orderId,
-            outRefundNo,
-            ownerUserId: order!.ownerUserId,
-            operatorUserId: scope.userId,
-            amount: input.amount,
-            reason: input.reason,
-            status: REFUND_PROCESSING,
-          })
-          .returning();
-        await tx
-          .update(rechargeOrders)
-          .set({ refunding: order!.refunding + input.amount })
-          .where(eq(rechargeOrders.id, orderId));
+        const row = await refunds.insert(tx, {
+          orderId,
+          outRefundNo,
+          ownerUserId: order!.ownerUserId,
+          operatorUserId: scope.userId,
+          amount: input.amount,
+          reason: input.reason,
+          status: REFUND_PROCESSING,
+        });
+        await refunds.setOrderRefunds(tx, orderId, { refunding: order!.refunding + input.amount });
         const txLedger = createLedgerService({ db: tx, clock: deps.clock });
         try {
           await txLedger.transfer({
@@ -177,7 +153,7 @@ export function createRefundService(deps: RefundDeps) {
             amount: yuan(input.amount),
           });
         }
-        return row!;
+        return row;
       });
       const answer = await adapter.refund({
         outTradeNo: known.outTradeNo,
@@ -194,7 +170,7 @@ export function createRefundService(deps: RefundDeps) {
       }
       if (answer.state === 'success') await settle(outRefundNo, { ok: true, refundId: answer.refundId });
       else if (answer.state === 'closed') await settle(outRefundNo, { ok: false, failure: 'CLOSED' });
-      const [after] = await deps.db.select().from(rechargeRefunds).where(eq(rechargeRefunds.id, refund.id));
+      const after = await refunds.byId(deps.db, refund.id);
       return view(after!);
     },
 
@@ -203,12 +179,7 @@ export function createRefundService(deps: RefundDeps) {
       requirePlatform(scope);
       if (!hasPermission(scope, 'Others')) throw noPermission();
       if (!(await deps.orders.visible(scope, orderId))) throw userMessage('recharge.orderNotFound');
-      const rows = await deps.db
-        .select()
-        .from(rechargeRefunds)
-        .where(eq(rechargeRefunds.orderId, orderId))
-        .orderBy(rechargeRefunds.id);
-      return rows.map(view);
+      return (await refunds.ofOrder(deps.db, orderId)).map(view);
     },
 
     /**
@@ -237,10 +208,7 @@ export function createRefundService(deps: RefundDeps) {
         const n = adapter.verifyRefundNotification(incoming);
         if (n.merchantId !== merchant.merchantId)
           throw new NotificationRejected('FOREIGN', 'the mchid is not this merchant');
-        const [refund] = await deps.db
-          .select()
-          .from(rechargeRefunds)
-          .where(eq(rechargeRefunds.outRefundNo, n.outRefundNo));
+        const refund = await refunds.byNo(deps.db, n.outRefundNo);
         if (!refund) throw new NotificationRejected('UNKNOWN', `unknown refund ${n.outRefundNo}`);
         if (refund.amount !== n.amount)
           throw new NotificationRejected(

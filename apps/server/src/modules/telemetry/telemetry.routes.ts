@@ -17,24 +17,14 @@ import { z } from 'zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { ok, okResponse } from '../../platform/http/envelope.js';
-import { dataLockOf } from '../devices/data-lock.js';
-import { createDeviceLookup } from '../devices/device-lookup.service.js';
-import { buildDeviceServices } from '../devices/devices.module.js';
-import { createTelemetryRepository } from './telemetry.repository.js';
-import { createTelemetryService } from './telemetry.service.js';
+import { telemetryServiceOf } from './telemetry.module.js';
 
 const tags = ['telemetry'];
 const config = { permission: ['DeviceManage', 'Monitor.DeviceMonitor', 'Device/view'] } as const;
 
 /** Latest values, data streams and history of devices in scope (docs/api-pipeline.md "Telemetry"). */
 export const telemetryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const db = deps.database.db;
-  const telemetry = createTelemetryService({
-    repo: createTelemetryRepository(db),
-    deviceLookup: createDeviceLookup(db),
-    devices: buildDeviceServices(deps).devices,
-    dataLock: dataLockOf(deps),
-  });
+  const telemetry = telemetryServiceOf(deps);
 
   app.get(
     '/device/lastdp',

@@ -74,6 +74,12 @@ export function createTelemetryService({ repo, deviceLookup, devices, dataLock }
   }
 
   return {
+    /** Points by id with their device; no scope check: the caller checks the devices (custom screens). */
+    points: (pointIds: readonly number[]) => repo.points(pointIds),
+    /** The points of devices with their latest values; the caller resolved the devices in scope. */
+    pointsWithLatest: (...args: Parameters<TelemetryRepository['pointsWithLatest']>) =>
+      repo.pointsWithLatest(...args),
+
     async lastdp(scope: Scope, query: DeviceIdQuery): Promise<LastPoint[]> {
       await devices.visibleDevice(scope, query.device_id);
       await requireUnlocked([query.device_id]);

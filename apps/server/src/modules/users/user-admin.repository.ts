@@ -4,7 +4,7 @@ import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { managedUsers } from '../../platform/tenancy/scope.js';
-import { quotaLeft, remainingCount } from './remaining-counts.js';
+import { quotaLeft, remainingCount } from './remaining-counts.repository.js';
 import { roles, userRoles, users } from './users.table.js';
 
 type UserTableRow = typeof users.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
-import { type RemainingCounts, remainingCountsOf } from './remaining-counts.js';
+import { type RemainingCounts, readRemainingCounts } from './remaining-counts.repository.js';
 import { roles, userRoles, users } from './users.table.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -74,7 +74,7 @@ export function createUsersRepository(db: Executor) {
 
     /** The user's remaining SMS / voice counts, derived from the ledger (remaining-counts.ts). */
     async remainingCounts(id: number, tx: Executor = db): Promise<RemainingCounts | undefined> {
-      return remainingCountsOf(tx, id);
+      return readRemainingCounts(tx, id);
     },
 
     async roleNamesOf(userId: number, tx: Executor = db): Promise<string[]> {

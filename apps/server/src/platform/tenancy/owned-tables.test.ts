@@ -37,6 +37,13 @@ const UNSCOPED: Record<string, string> = {
   'demo/demo-fleet.repository.ts': 'the DEMO=1 seed writes the demo account’s own fleet',
   'demo/demo-scada.repository.ts': 'the DEMO=1 seed writes the demo account’s own drawing',
   'demo/demo-ota.repository.ts': 'the DEMO=1 seed writes the demo account’s own OTA gateways',
+  'modules/recharge/expiry-notices.repository.ts':
+    'the leader’s pre-expiry tick covers every tenant; each notice goes to the device’s own owner',
+  'modules/users/remaining-counts.repository.ts':
+    'the remaining counts of one user id the caller already resolved (its own, or a user it manages)',
+  'modules/recharge/refunds.repository.ts':
+    'refunds are a platform administrator’s (the service checks that first); notifications find the refund by its number',
+  'demo/demo-custom-screen.repository.ts': 'the DEMO=1 seed writes the demo account’s own custom screen',
   'demo/demo-alarms.repository.ts': 'the DEMO=1 seeds write past alarms of the demo account’s own devices',
   'demo/demo-maintenance.repository.ts': 'the DEMO=1 seed writes the demo account’s own work orders',
   'demo/demo-assets.repository.ts': 'the DEMO=1 seed reads the demo account’s own devices and assets',

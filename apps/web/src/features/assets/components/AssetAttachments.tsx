@@ -6,7 +6,10 @@ import { notifyError } from '../../../shared/api/client';
 import { DeleteAction } from '../../../shared/components/DeleteAction';
 import { Permit } from '../../../shared/permission/Permit';
 import { useCanWrite } from '../../../shared/permission/permission';
-import { fetchAssetFile, useAssetFile, useDeleteAssetFile, useUploadAssetFile } from '../api/assets';
+import { useAssetFile } from '../api/asset-file';
+import { fetchAssetFile } from '../api/assets';
+import { useDeleteAssetFile } from '../api/delete-asset-file';
+import { useUploadAssetFile } from '../api/upload-asset-file';
 
 function Thumb({ assetId, file }: { assetId: number; file: AssetFileRow }) {
   const image = file.mime.startsWith('image/');

@@ -13,7 +13,8 @@ import { CreateWorkOrderDrawer } from '../../maintenance/components/CreateWorkOr
 import { WorkOrderDrawer } from '../../maintenance/components/WorkOrderDrawer';
 import { WorkOrderStatusTag, WorkOrderTypeTag } from '../../maintenance/components/WorkOrderTags';
 import { useSystemConfig } from '../../system/api/get-system-config';
-import { assetKeys, useDeleteAsset } from '../api/assets';
+import { assetKeys } from '../api/assets';
+import { useDeleteAsset } from '../api/delete-asset';
 import { AssetAttachments } from './AssetAttachments';
 import { AssetFormDrawer } from './AssetFormDrawer';
 import { AssetStatusTag, WarrantyTag } from './AssetTags';

@@ -6,7 +6,8 @@ import { DrawerFooter } from '../../../shared/components/DrawerFooter';
 import { useIsMobile } from '../../../shared/hooks/use-is-mobile';
 import { DeviceSearchSelect } from '../../devices/components/DeviceSearchSelect';
 import { LocationPicker } from '../../screens/components/LocationPicker';
-import { useAssetCategories, useSaveAsset } from '../api/assets';
+import { useAssetCategories } from '../api/asset-categories';
+import { useSaveAsset } from '../api/save-asset';
 
 interface FormValues {
   code: string;

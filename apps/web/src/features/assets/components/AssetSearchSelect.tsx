@@ -1,7 +1,8 @@
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../../shared/hooks/use-list-params';
-import { useAsset, useAssets } from '../api/assets';
+import { useAsset } from '../api/asset';
+import { useAssets } from '../api/assets';
 
 /**
  * An asset picker searching GET /maintenance/asset by code, name, model... (debounced, 50 at a time);

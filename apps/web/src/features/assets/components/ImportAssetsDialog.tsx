@@ -10,7 +10,8 @@ import { Alert, Button, Flex, Modal, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/api/client';
-import { downloadAssetTemplate, useImportAssets } from '../api/assets';
+import { downloadAssetTemplate } from '../api/assets';
+import { useImportAssets } from '../api/import-assets';
 
 /** A failed row's reason in the page's language. */
 export function reasonText(f: AssetImportFailure, language: string): string {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/errors';
 import { LoadError } from '../../../shared/components/LoadError';
-import { useAsset } from '../api/assets';
+import { useAsset } from '../api/asset';
 import { AssetDetailView } from '../components/AssetDetailView';
 
 /** /maintenance/asset/:id: one asset on a page of its own, what a scanned QR label opens. */

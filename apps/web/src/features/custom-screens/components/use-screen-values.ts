@@ -1,7 +1,8 @@
 import type { ScreenPoint } from '@fleet/contracts';
 import { useMemo, useState } from 'react';
 import { useLiveDevices } from '../../../shared/live/use-live';
-import { type ScreenDataSource, useScreenPoints } from '../api/custom-screens';
+import type { ScreenDataSource } from '../api/custom-screens';
+import { useScreenPoints } from '../api/screen-points';
 
 /** Without /wss (an external link) the latest values are polled this often. */
 export const SHARE_POLL_MS = 2000;

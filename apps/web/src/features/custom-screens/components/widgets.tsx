@@ -3,7 +3,9 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart, registerCharts } from '../../../shared/components/EChart';
-import { type ScreenDataSource, useScreenAlarms, useSourceData } from '../api/custom-screens';
+import type { ScreenDataSource } from '../api/custom-screens';
+import { useScreenAlarms } from '../api/screen-alarms';
+import { useSourceData } from '../api/source-data';
 import { formatValue, gaugeLevel, sourceFigure, type THEMES, toNumber } from '../lib/document';
 
 registerCharts([BarChart, LineChart]);

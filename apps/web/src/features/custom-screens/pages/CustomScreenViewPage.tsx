@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FullscreenToggle } from '../../../app/layout/FullscreenToggle';
 import { LoadError } from '../../../shared/components/LoadError';
-import { useCustomScreen } from '../api/custom-screens';
+import { useCustomScreen } from '../api/custom-screen';
 import { ScreenViewer } from '../components/ScreenViewer';
 
 /** A published custom screen in the full-screen layout, kept current through /wss. */

@@ -12,7 +12,8 @@ import { useCanWrite } from '../../../shared/permission/permission';
 import { wideTable } from '../../../shared/table/wide-table';
 import { ListCard } from '../../accounts/components/ListCard';
 import { formatTime } from '../../devices/lib/labels';
-import { useCustomScreenMutations, useCustomScreens } from '../api/custom-screens';
+import { useCustomScreenMutations } from '../api/custom-screen-mutations';
+import { useCustomScreens } from '../api/custom-screens';
 
 /** Who may design, publish and share: CustomScreen/edit, never a read-only account. */
 export const CUSTOM_SCREEN_WRITE = 'CustomScreen/edit';

@@ -3,7 +3,7 @@ import { Result, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useSharedScreen } from '../api/custom-screens';
+import { useSharedScreen } from '../api/shared-screen';
 import { ScreenViewer } from '../components/ScreenViewer';
 
 /**

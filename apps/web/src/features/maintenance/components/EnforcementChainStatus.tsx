@@ -1,7 +1,7 @@
 import { SafetyCertificateOutlined, WarningOutlined } from '@ant-design/icons';
 import { Alert, Badge, Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEnforcementVerify } from '../api/enforcement';
+import { useEnforcementVerify } from '../api/enforcement-verify';
 
 /** The chain status badge and the Verify button; a verify shows its result below the toolbar. */
 export function EnforcementChainStatus({ onVerify }: { onVerify: () => void }) {

@@ -18,7 +18,8 @@ import { useIsMobile } from '../../../shared/hooks/use-is-mobile';
 import { Permit } from '../../../shared/permission/Permit';
 import { formatTime } from '../../devices/lib/labels';
 import { useSystemConfig } from '../../system/api/get-system-config';
-import { useEnforcementRecord, useHandleEnforcementRecord } from '../api/enforcement';
+import { useEnforcementRecord } from '../api/enforcement-record';
+import { useHandleEnforcementRecord } from '../api/handle-enforcement-record';
 import { EnforcementMedia } from './EnforcementMedia';
 import { WorkOrderStatusTag } from './WorkOrderTags';
 

@@ -1,6 +1,6 @@
 import type { EnforcementFileRow } from '@fleet/contracts';
 import { Image, Skeleton } from 'antd';
-import { useEnforcementFile } from '../api/enforcement';
+import { useEnforcementFile } from '../api/enforcement-file';
 
 /** A record's photo or video, fetched with the token and shown from memory. */
 export function EnforcementMedia({

@@ -25,7 +25,8 @@ import { useNavigate } from 'react-router';
 import { notifyError } from '../../../shared/api/client';
 import { useIsMobile } from '../../../shared/hooks/use-is-mobile';
 import { DeviceSearchSelect } from '../../devices/components/DeviceSearchSelect';
-import { uploadEvidence, useCreateEnforcementRecord } from '../api/enforcement';
+import { useCreateEnforcementRecord } from '../api/create-enforcement-record';
+import { uploadEvidence } from '../api/enforcement';
 
 interface Values {
   type: string;

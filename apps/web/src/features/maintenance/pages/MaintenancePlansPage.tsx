@@ -17,7 +17,9 @@ import { usePermission } from '../../../shared/permission/permission';
 import { wideTable } from '../../../shared/table/wide-table';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
 import { formatTime } from '../../devices/lib/labels';
-import { useDeletePlan, usePlanAction, usePlans } from '../api/plans';
+import { useDeletePlan } from '../api/delete-plan';
+import { usePlanAction } from '../api/plan-action';
+import { usePlans } from '../api/plans';
 import { PlanDrawer } from '../plans/PlanDrawer';
 import { planRule, planStatusColor } from '../plans/plan-labels';
 

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../shared/components/LoadError';
 import { ExportButton } from '../../file-download/components/ExportButton';
-import { useMaintenanceStats } from '../api/plans';
+import { useMaintenanceStats } from '../api/maintenance-stats';
 
 /**
  * /maintenance/stats: MTTR, MTBF per device and per device ledger asset (shown when an asset had a

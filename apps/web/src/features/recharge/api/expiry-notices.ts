@@ -1,5 +1,5 @@
 import type { ExpiryNoticeRow } from '@fleet/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { rechargeKeys } from './keys';
 
@@ -10,14 +10,5 @@ export function useExpiryNotices() {
     queryFn: ({ signal }) =>
       api.get<ExpiryNoticeRow[]>('/fee/expiry-notices', undefined, { signal, notify: false }),
     retry: false,
-  });
-}
-
-/** POST /fee/expiry-notices/read: all of them, or the ids given. */
-export function useMarkExpiryNoticesRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids?: number[]) => api.post<null>('/fee/expiry-notices/read', ids ? { ids } : {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rechargeKeys.expiryNotices() }),
   });
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCanWrite } from '../../../shared/permission/permission';
 import { formatTime } from '../../devices/lib/labels';
-import { useExpiryNotices, useMarkExpiryNoticesRead } from '../api/expiry-notices';
+import { useExpiryNotices } from '../api/expiry-notices';
+import { useMarkExpiryNoticesRead } from '../api/mark-expiry-notices-read';
 
 /**
  * The pre-expiry notices of the account's devices (30, 7, 1 days before the service expiry, and at

@@ -32,7 +32,10 @@ export interface RemainingCounts {
 }
 
 /** The remaining counts of one user; undefined for an unknown user. */
-export async function remainingCountsOf(db: Executor, userId: number): Promise<RemainingCounts | undefined> {
+export async function readRemainingCounts(
+  db: Executor,
+  userId: number,
+): Promise<RemainingCounts | undefined> {
   const [row] = await db
     .select({
       smsCount: users.smsCount,
