@@ -1,9 +1,5 @@
 import {
-  PLAN_METER_MODES,
-  PLAN_PRE_NOTIFY,
   PLAN_TARGET_TYPES,
-  PLAN_THRESHOLD_OPS,
-  PLAN_TIME_UNITS,
   PLAN_TRIGGERS,
   PLAN_TYPES,
   type PlanBody,
@@ -11,23 +7,7 @@ import {
   type PlanPreviewBody,
   type PlanTrigger,
 } from '@fleet/contracts';
-import {
-  Alert,
-  App,
-  DatePicker,
-  Drawer,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  List,
-  Select,
-  Skeleton,
-  Tag,
-  TimePicker,
-  Typography,
-} from 'antd';
+import { App, Drawer, Flex, Form, Input, Select, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,16 +15,15 @@ import { DrawerFooter } from '../../../shared/components/DrawerFooter';
 import { useIsMobile } from '../../../shared/hooks/use-is-mobile';
 import { useDebouncedValue } from '../../../shared/hooks/use-list-params';
 import { usePermission } from '../../../shared/permission/permission';
-import { formatTime } from '../../devices/lib/labels';
 import { useSystemConfig } from '../../system/api/get-system-config';
 import { usePlan } from '../api/plan';
 import { usePlanAssignees } from '../api/plan-assignees';
-import { usePlanPoints } from '../api/plan-points';
 import { usePlanPreview } from '../api/plan-preview';
 import { useSavePlan } from '../api/save-plan';
-import { WorkOrderStatusTag } from '../components/WorkOrderTags';
 import { PlanAssetSelect } from './PlanAssetSelect';
 import { PlanDeviceSelect } from './PlanDeviceSelect';
+import { PlanPreviewLists } from './PlanPreviewLists';
+import { PlanTriggerFields } from './PlanTriggerFields';
 import { browserTimeZone, timeZones } from './plan-labels';
 
 interface FormValues {
@@ -154,7 +133,6 @@ function PlanForm({
   const ledgerOn = useSystemConfig().data?.modules.deviceAccount === true;
   const mayPickAssets = mayReadAssets && ledgerOn;
   const targetIds = Form.useWatch('target_ids', form) ?? [];
-  const points = usePlanPoints(trigger !== 'calendar' && targetIds.length > 0 ? targetIds[0]! : null);
   const period = Form.useWatch('period', form);
   const timeUnit = Form.useWatch('time_unit', form);
   const startDate = Form.useWatch('start_date', form);
@@ -272,127 +250,7 @@ function PlanForm({
             data-testid="plan-trigger"
           />
         </Form.Item>
-        {trigger === 'calendar' ? (
-          <>
-            <Flex gap={12} wrap>
-              <Form.Item name="period" label={t('maintenancePlan.field.period')} rules={required}>
-                <InputNumber min={1} max={1000} precision={0} data-testid="plan-period" />
-              </Form.Item>
-              <Form.Item
-                name="time_unit"
-                label={t('maintenancePlan.field.timeUnit')}
-                style={{ minWidth: 120 }}
-              >
-                <Select
-                  options={PLAN_TIME_UNITS.map((v) => ({
-                    value: v,
-                    label: t(`maintenancePlan.timeUnit.${v}`),
-                  }))}
-                  data-testid="plan-time-unit"
-                />
-              </Form.Item>
-              <Form.Item name="start_date" label={t('maintenancePlan.field.startDate')} rules={required}>
-                <DatePicker allowClear={false} data-testid="plan-start" />
-              </Form.Item>
-              <Form.Item name="due_time" label={t('maintenancePlan.field.dueTime')} rules={required}>
-                <TimePicker format="HH:mm" allowClear={false} data-testid="plan-due-time" />
-              </Form.Item>
-            </Flex>
-            <Flex gap={12} wrap>
-              <Form.Item
-                name="time_zone"
-                label={t('maintenancePlan.field.timeZone')}
-                style={{ minWidth: 220 }}
-              >
-                <Select showSearch options={zones} data-testid="plan-time-zone" />
-              </Form.Item>
-              <Form.Item
-                name="pre_notify"
-                label={t('maintenancePlan.field.preNotify')}
-                style={{ minWidth: 180 }}
-              >
-                <Select
-                  options={PLAN_PRE_NOTIFY.map((v) => ({
-                    value: v,
-                    label: t(`maintenancePlan.preNotify.${v}`),
-                  }))}
-                  data-testid="plan-pre-notify"
-                />
-              </Form.Item>
-            </Flex>
-          </>
-        ) : (
-          <>
-            <Form.Item
-              name="meter_point_id"
-              label={t('maintenancePlan.field.point')}
-              rules={required}
-              extra={targetIds.length !== 1 ? t('maintenancePlan.selectDeviceFirst') : undefined}
-            >
-              <Select
-                loading={points.isFetching}
-                options={(points.data ?? []).map((p) => ({
-                  value: p.id,
-                  label: `${p.title}${p.unit ? ` (${p.unit})` : ''}${p.value !== null ? ` = ${p.value}` : ''}`,
-                }))}
-                data-testid="plan-point"
-              />
-            </Form.Item>
-            {trigger === 'runtime' ? (
-              <Flex gap={12} wrap>
-                <Form.Item
-                  name="meter_mode"
-                  label={t('maintenancePlan.field.meterMode')}
-                  style={{ minWidth: 260 }}
-                >
-                  <Select
-                    options={PLAN_METER_MODES.map((v) => ({
-                      value: v,
-                      label: t(`maintenancePlan.meterMode.${v}`),
-                    }))}
-                  />
-                </Form.Item>
-                <Form.Item name="meter_hours" label={t('maintenancePlan.field.meterHours')} rules={required}>
-                  <InputNumber min={0.1} max={1_000_000} data-testid="plan-meter-hours" />
-                </Form.Item>
-              </Flex>
-            ) : (
-              <Flex gap={12} wrap>
-                <Form.Item
-                  name="threshold_op"
-                  label={t('maintenancePlan.field.thresholdOp')}
-                  style={{ minWidth: 140 }}
-                >
-                  <Select
-                    options={PLAN_THRESHOLD_OPS.map((v) => ({
-                      value: v,
-                      label: t(`maintenancePlan.op.${v}`),
-                    }))}
-                  />
-                </Form.Item>
-                <Form.Item
-                  name="threshold_value"
-                  label={t('maintenancePlan.field.thresholdValue')}
-                  rules={required}
-                >
-                  <InputNumber data-testid="plan-threshold-value" />
-                </Form.Item>
-              </Flex>
-            )}
-            <Form.Item
-              name="pre_notify"
-              label={t('maintenancePlan.field.preNotify')}
-              style={{ maxWidth: 240 }}
-            >
-              <Select
-                options={PLAN_PRE_NOTIFY.map((v) => ({
-                  value: v,
-                  label: t(`maintenancePlan.preNotify.${v}`),
-                }))}
-              />
-            </Form.Item>
-          </>
-        )}
+        <PlanTriggerFields trigger={trigger} targetIds={targetIds} zones={zones} />
         <Form.Item
           name="assignee_ids"
           label={t('maintenancePlan.field.assignees')}
@@ -417,50 +275,7 @@ function PlanForm({
           <Input.TextArea rows={2} maxLength={2000} />
         </Form.Item>
       </Form>
-      <Typography.Title level={5}>{t('maintenancePlan.preview')}</Typography.Title>
-      {trigger !== 'calendar' ? (
-        <Alert type="info" showIcon title={t('maintenancePlan.previewMeter')} />
-      ) : (
-        <List
-          size="small"
-          bordered
-          loading={preview.isFetching}
-          dataSource={preview.data?.occurrences ?? []}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
-          renderItem={(o) => (
-            <List.Item data-testid="plan-preview-row">
-              <span>
-                {t('maintenancePlan.previewDue')}: <b>{formatTime(o.due_at, '')}</b>
-              </span>
-              <Typography.Text type="secondary">
-                {t('maintenancePlan.previewRaised')}: {formatTime(o.create_at, '')}
-              </Typography.Text>
-            </List.Item>
-          )}
-          data-testid="plan-preview"
-        />
-      )}
-      {plan && (
-        <>
-          <Typography.Title level={5} style={{ marginTop: 16 }}>
-            {t('maintenancePlan.recentOrders')}
-          </Typography.Title>
-          <List
-            size="small"
-            dataSource={plan.recent_orders}
-            locale={{ emptyText: t('maintenancePlan.noOrders') }}
-            renderItem={(o) => (
-              <List.Item data-testid="plan-recent-order">
-                <span>
-                  <Tag>#{o.id}</Tag>
-                  {formatTime(o.due_at, '')}
-                </span>
-                <WorkOrderStatusTag status={o.status} />
-              </List.Item>
-            )}
-          />
-        </>
-      )}
+      <PlanPreviewLists trigger={trigger} preview={preview} plan={plan} />
       <div style={{ marginTop: 16 }}>
         <DrawerFooter
           onCancel={onClose}
