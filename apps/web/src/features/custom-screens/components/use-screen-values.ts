@@ -4,6 +4,9 @@ import { useLiveDevices } from '../../../shared/live/use-live';
 import type { ScreenDataSource } from '../api/custom-screens';
 import { useScreenPoints } from '../api/screen-points';
 
+/** The designer's data source: the editor's own session previews the points it binds. */
+export const PREVIEW = { kind: 'preview' } as const satisfies ScreenDataSource;
+
 /** Without /wss (an external link) the latest values are polled this often. */
 export const SHARE_POLL_MS = 2000;
 /** With /wss the latest values are re-read this often anyway (a missed frame heals). */
