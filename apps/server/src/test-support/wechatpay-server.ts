@@ -12,9 +12,10 @@
  * 404 RESOURCE_NOT_EXISTS (no such paid order), 400 INVALID_REQUEST (more than is left to refund),
  * 400 PARAM_ERROR (a total that is not the order's, an out_refund_no reused with another amount).
  */
-import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createCipheriv, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { closer, digits, listen } from './sms-provider-shared.js';
+import { merchantAuthProblem, platformSignedHeaders } from './wechatpay-auth.js';
 
 export interface WechatServerOptions {
   appId: string;
@@ -116,19 +117,7 @@ export async function startWechatPayServer(opts: WechatServerOptions): Promise<W
     };
   };
 
-  const signedHeaders = (body: string) => {
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const nonce = randomBytes(16).toString('hex');
-    const signature = createSign('RSA-SHA256')
-      .update(`${timestamp}\n${nonce}\n${body}\n`)
-      .sign(platform.privateKey, 'base64');
-    return {
-      'Wechatpay-Timestamp': timestamp,
-      'Wechatpay-Nonce': nonce,
-      'Wechatpay-Signature': signature,
-      'Wechatpay-Serial': platformSerialNo,
-    };
-  };
+  const signedHeaders = (body: string) => platformSignedHeaders(platform.privateKey, platformSerialNo, body);
   const answer = (res: ServerResponse, status: number, json?: unknown, signed = true) => {
     const body = json === undefined ? '' : JSON.stringify(json);
     res.writeHead(status, {
@@ -143,35 +132,16 @@ export async function startWechatPayServer(opts: WechatServerOptions): Promise<W
     answer(res, status, { code, message });
   };
 
-  const checkAuth = (method: string, path: string, auth: string, body: string): string | null => {
-    const m = /^WECHATPAY2-SHA256-RSA2048 (.+)$/.exec(auth);
-    if (!m) return 'missing WECHATPAY2-SHA256-RSA2048 authorization';
-    const fields: Record<string, string> = {};
-    for (const part of m[1]!.split(',')) {
-      const eq = part.indexOf('=');
-      fields[part.slice(0, eq).trim()] = part
-        .slice(eq + 1)
-        .trim()
-        .replace(/^"|"$/g, '');
-    }
-    if (fields.mchid !== opts.mchId) return 'mchid does not match';
-    if (fields.serial_no !== opts.merchantSerialNo) return 'serial_no is not a valid certificate serial';
-    const ts = Number(fields.timestamp);
-    if (!Number.isInteger(ts) || Math.abs(Date.now() / 1000 - ts) > 300) return 'timestamp expired';
-    if (!fields.nonce_str || nonces.has(fields.nonce_str)) return 'nonce_str reused';
-    const ok = createVerify('RSA-SHA256')
-      .update(`${method}\n${path}\n${fields.timestamp}\n${fields.nonce_str}\n${body}\n`)
-      .verify(opts.merchantPublicKey, fields.signature ?? '', 'base64');
-    if (!ok) return 'signature verification failed';
-    nonces.add(fields.nonce_str);
-    return null;
-  };
-
   const { server, url } = await listen((req, res, body) => {
     const failure = failures.shift();
     if (failure === 'hang') return;
     const path = req.url ?? '/';
-    const problem = checkAuth(req.method ?? '', path, String(req.headers.authorization ?? ''), body);
+    const problem = merchantAuthProblem(opts, nonces, {
+      method: req.method ?? '',
+      path,
+      auth: String(req.headers.authorization ?? ''),
+      body,
+    });
     if (problem) return fail(res, 401, 'SIGN_ERROR', problem);
     if (failure === 'server-error') return fail(res, 500, 'SYSTEM_ERROR', 'system error, retry');
     if (failure === 'throttle') return fail(res, 429, 'FREQUENCY_LIMITED', 'frequency limited');
