@@ -1,6 +1,6 @@
-import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { admin } from '../support/auth.js';
+import { solidPng } from '../support/png.js';
 import { chooseLanguage, freshLogin, shot, signIn } from '../support/ui.js';
 
 // Issue 22 item 5 on a phone (390 x 844): an officer records a law enforcement record with a photo taken
@@ -9,40 +9,8 @@ import { chooseLanguage, freshLogin, shot, signIn } from '../support/ui.js';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf: Buffer) => {
-  let c = 0xffffffff;
-  for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Buffer) => {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-};
 /** A real 48 x 48 PNG in a colour of its own (a unique "photo" per run). */
-function photoPng(seed: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(48, 0);
-  ihdr.writeUInt32BE(48, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const rgb = [seed % 256, (seed >> 8) % 256, 90];
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: 48 }, () => rgb).flat())]);
-  const raw = Buffer.concat(Array.from({ length: 48 }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const photoPng = (seed: number) => solidPng(48, [seed % 256, (seed >> 8) % 256, 90]);
 
 test.describe('law enforcement records on a phone', () => {
   test('an officer records a photo, verify shows the chain intact, the record becomes a work order', async ({

@@ -1,9 +1,9 @@
-import { deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { signOut } from '../support/accounts.js';
 import { apiToken, call } from '../support/api.js';
 import { admin, transmitted } from '../support/auth.js';
 import { alarmingHttpDevice } from '../support/devices.js';
+import { solidPng } from '../support/png.js';
 import { chooseLanguage, chooseOption, freshLogin, shot, signIn } from '../support/ui.js';
 
 // Issue 22 on a phone (390 x 844): an alarm becomes a repair work order dispatched to a technician; the
@@ -12,42 +12,8 @@ import { chooseLanguage, chooseOption, freshLogin, shot, signIn } from '../suppo
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf: Buffer) => {
-  let c = 0xffffffff;
-  for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Buffer) => {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-};
 /** A real 32 x 32 orange PNG (the "photo" the technician takes). */
-function photoPng(): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(32, 0);
-  ihdr.writeUInt32BE(32, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([
-    Buffer.from([0]),
-    Buffer.from(Array.from({ length: 32 }, () => [240, 140, 40]).flat()),
-  ]);
-  const raw = Buffer.concat(Array.from({ length: 32 }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const photoPng = () => solidPng(32, [240, 140, 40]);
 
 /** Draws a zig-zag on the signature canvas with the mouse (pointer events, as a finger would). */
 async function sign(page: Page) {
