@@ -28,6 +28,8 @@ let passed = 0;
 let failed = 0;
 /** Skipped, pending or todo test cases, per suite: with CI=true any of them fails the run. */
 const skipped = [];
+/** Failed tests, named in the summary. */
+const failures = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
@@ -72,6 +74,12 @@ function runInLane(tag, name, command, args, env = {}) {
   });
 }
 
+/** The first meaningful line of an error, without colour codes, for the summary. */
+function firstLine(text) {
+  const plain = String(text ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+  return (plain.split('\n').find((line) => line.trim() !== '') ?? '').trim().slice(0, 300);
+}
+
 function countVitest(file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -82,7 +90,13 @@ function countVitest(file) {
       if (test.status === 'skipped' || test.status === 'pending' || test.status === 'todo') {
         skipped.push(`${suite.name}: ${test.fullName ?? test.title}`);
       }
+      if (test.status === 'failed')
+        failures.push(
+          `${suite.name}: ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`,
+        );
     }
+    if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0)
+      failures.push(`${suite.name}: ${firstLine(suite.message)}`);
   }
 }
 
@@ -95,6 +109,10 @@ function countPlaywright(file) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status === 'skipped') skipped.push(`${where}: ${spec.title}`);
+        if (test.status === 'unexpected') {
+          const error = test.results?.at(-1)?.error;
+          failures.push(`${where}: ${spec.title}: ${firstLine(error?.message)}`);
+        }
       }
     }
     for (const child of suite.suites ?? []) visit(child, where);
@@ -232,6 +250,11 @@ if (skipped.length > 0) {
   );
   for (const line of skipped.slice(0, 50)) console.log(`  skipped: ${line}`);
   if (ci) failed += skipped.length;
+}
+if (failures.length > 0) {
+  // The tail of a CI log is often all there is to read: name what failed, with its first error line.
+  console.log(`\n=== ${failures.length} failed test(s)`);
+  for (const line of failures.slice(0, 50)) console.log(`  failed: ${line}`);
 }
 const stageFailures = results.filter((r) => !r.ok).length;
 console.log(`tests: ${passed} passed, ${failed} failed`);
