@@ -51,8 +51,9 @@ test.describe('law enforcement records on a phone', () => {
     await expect(page.getByTestId('enforcement-chain-badge')).toHaveAttribute('data-state', 'intact');
     await shot(page, 'enforcement-phone-list-en');
 
-    const row = page.getByTestId('enforcement-table').locator('tr', { hasText: site }).first();
-    await row.getByTestId('enforcement-open').click();
+    // A phone gets cards, not a table that scrolls sideways.
+    await expect(page.getByTestId('enforcement-table')).toHaveCount(0);
+    await page.getByTestId('enforcement-card').filter({ hasText: site }).first().click();
     const drawer = page.getByTestId('enforcement-drawer');
     await expect(drawer).toBeVisible();
     await expect(drawer.getByTestId('enforcement-photo')).toHaveCount(1);

@@ -5,7 +5,7 @@ import {
   type AssetRow,
   type AssetWarrantyState,
 } from '@fleet/contracts';
-import { Button, Card, Drawer, Empty, Flex, Pagination, Select, Skeleton, Table, Typography } from 'antd';
+import { Button, Card, Drawer, Flex, Select, Skeleton, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { tablePagination, useListParams } from '../../../shared/hooks/use-list-p
 import { Permit } from '../../../shared/permission/Permit';
 import { wideTable } from '../../../shared/table/wide-table';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
+import { PhoneCardList } from '../../accounts/components/PhoneCardList';
 import { ExportButton } from '../../file-download/components/ExportButton';
 import { useAsset } from '../api/asset';
 import { useAssetCategories } from '../api/asset-categories';
@@ -236,27 +237,15 @@ export function AssetTable() {
         }
       >
         {mobile ? (
-          <Flex vertical gap={8} data-testid="asset-cards">
-            {assets.isPending ? (
-              <Skeleton active />
-            ) : rows.length === 0 ? (
-              <Empty
-                description={filtered ? t('accounts.common.emptyFiltered') : t('accounts.common.empty')}
-              />
-            ) : (
-              rows.map((row) => <AssetCard key={row.id} row={row} onOpen={() => setOpenId(row.id)} />)
-            )}
-            {total > list.limit && (
-              <Pagination
-                simple
-                current={list.page}
-                pageSize={list.limit}
-                total={total}
-                onChange={list.onPageChange}
-                style={{ alignSelf: 'center' }}
-              />
-            )}
-          </Flex>
+          <PhoneCardList
+            rows={rows}
+            pending={assets.isPending}
+            filtered={filtered}
+            total={total}
+            list={list}
+            card={(row) => <AssetCard key={row.id} row={row} onOpen={() => setOpenId(row.id)} />}
+            testId="asset-cards"
+          />
         ) : (
           <Table<AssetRow>
             rowKey="id"

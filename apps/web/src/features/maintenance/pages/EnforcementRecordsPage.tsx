@@ -1,15 +1,17 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { ENFORCEMENT_TYPES, type EnforcementRow } from '@fleet/contracts';
-import { Button, Segmented, Select, Table, Tag } from 'antd';
+import { Button, Card, Flex, Segmented, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SearchInput } from '../../../shared/components/SearchInput';
+import { useIsMobile } from '../../../shared/hooks/use-is-mobile';
 import { tablePagination, useListParams } from '../../../shared/hooks/use-list-params';
 import { Permit } from '../../../shared/permission/Permit';
 import { wideTable } from '../../../shared/table/wide-table';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
+import { PhoneCardList } from '../../accounts/components/PhoneCardList';
 import { formatTime } from '../../devices/lib/labels';
 import { ExportButton } from '../../file-download/components/ExportButton';
 import { useEnforcementRecords } from '../api/enforcement';
@@ -22,10 +24,47 @@ interface Filters {
   handled: '' | 'true' | 'false';
 }
 
+/** One record as a card (phones: officers look records up on site). */
+function EnforcementCard({ row, onOpen }: { row: EnforcementRow; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const na = t('common.na');
+  return (
+    <Card
+      hoverable
+      onClick={onOpen}
+      styles={{ body: { padding: 12 } }}
+      data-testid="enforcement-card"
+      role="button"
+      aria-label={`#${row.seq} ${t(`enforcement.type.${row.type}`)}`}
+    >
+      <Flex justify="space-between" align="center" gap={8}>
+        <Flex vertical gap={4} style={{ minWidth: 0 }}>
+          <Flex gap={4} wrap align="center">
+            <Typography.Text strong>#{row.seq}</Typography.Text>
+            <Tag color="geekblue">{t(`enforcement.type.${row.type}`)}</Tag>
+            {row.order_id !== null && <WorkOrderStatusTag status={row.order_status ?? 0} />}
+          </Flex>
+          <Typography.Text type="secondary">
+            {formatTime(row.occurred_at, na)} · {row.officer_name}
+          </Typography.Text>
+          <Typography.Text ellipsis>
+            {[row.device_title, row.site].filter(Boolean).join(' · ') || na}
+          </Typography.Text>
+          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
+            {row.description}
+          </Typography.Paragraph>
+        </Flex>
+        <RightOutlined />
+      </Flex>
+    </Card>
+  );
+}
+
 /** /enforcement/records: the tenant's law enforcement records, the chain's status and Verify, export. */
 export default function EnforcementRecordsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const mobile = useIsMobile();
   const list = useListParams<Filters>({ type: undefined, handled: '' });
   const [openId, setOpenId] = useState<number | null>(null);
   const [verifyShown, setVerifyShown] = useState(false);
@@ -130,7 +169,11 @@ export default function EnforcementRecordsPage() {
                 { value: 'true', label: t('enforcement.handled.yes') },
               ]}
             />
-            <SearchInput list={list} placeholder={t('enforcement.searchPlaceholder')} width={220} />
+            <SearchInput
+              list={list}
+              placeholder={t('enforcement.searchPlaceholder')}
+              width={mobile ? 180 : 220}
+            />
             <Select
               allowClear
               style={{ width: 190 }}
@@ -158,19 +201,31 @@ export default function EnforcementRecordsPage() {
         }
       >
         <EnforcementVerifyResult shown={verifyShown} />
-        <Table<EnforcementRow>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={rows}
-          loading={records.isFetching}
-          {...wideTable(columns)}
-          locale={{ emptyText: records.isPending ? ' ' : <TableEmpty filtered={filtered} /> }}
-          pagination={tablePagination(list, records.data?.total ?? 0, (total) =>
-            t('enforcement.total', { total }),
-          )}
-          data-testid="enforcement-table"
-        />
+        {mobile ? (
+          <PhoneCardList
+            rows={rows}
+            pending={records.isPending}
+            filtered={filtered}
+            total={records.data?.total ?? 0}
+            list={list}
+            card={(row) => <EnforcementCard key={row.id} row={row} onOpen={() => setOpenId(row.id)} />}
+            testId="enforcement-cards"
+          />
+        ) : (
+          <Table<EnforcementRow>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={rows}
+            loading={records.isFetching}
+            {...wideTable(columns)}
+            locale={{ emptyText: records.isPending ? ' ' : <TableEmpty filtered={filtered} /> }}
+            pagination={tablePagination(list, records.data?.total ?? 0, (total) =>
+              t('enforcement.total', { total }),
+            )}
+            data-testid="enforcement-table"
+          />
+        )}
       </ListCard>
       <EnforcementDrawer id={openId} onClose={() => setOpenId(null)} />
     </div>
