@@ -25,6 +25,7 @@ import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { assetRoutes } from './modules/maintenance/assets/assets.routes.js';
 import { enforcementRoutes } from './modules/maintenance/enforcement/enforcement.routes.js';
+import { registerEnforcementSweep } from './modules/maintenance/enforcement/enforcement.sweep.js';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
 import { registerPlanGenerator } from './modules/maintenance/plans/plans.generator.js';
 import { maintenancePlanRoutes } from './modules/maintenance/plans/plans.routes.js';
@@ -232,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerExportWorker(app, { ...workers, instanceId: runtime.instanceId });
   registerReportScheduler(app, workers);
   registerGraphlibSweep(app, workers);
+  registerEnforcementSweep(workers);
   registerOtaRollout(app, { config: deps.config, runtime, clock });
   registerRechargeExpiry(workers);
   registerExpiryNotices(workers);

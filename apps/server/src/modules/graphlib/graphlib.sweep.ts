@@ -1,9 +1,10 @@
-import { readdir, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { unlink } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/client.js';
 import { isFileHash } from '../../platform/files/file-store.js';
+import { staleStoredFiles } from '../../platform/files/stale-files.js';
 import type { JobLayer } from '../../platform/jobs/job-layer.js';
 import { createGraphlibRepository, type GraphlibRepository } from './graphlib.repository.js';
 import { createGraphlibStore, type GraphlibStore, graphlibStoreDir } from './graphlib.store.js';
@@ -24,22 +25,16 @@ export function createGraphlibSweep(deps: {
   clock: () => Date;
 }): () => Promise<number> {
   const root = graphlibStoreDir(deps.dataDir);
-  const list = (dir: string) => readdir(dir).catch(() => [] as string[]);
   return async () => {
-    const oldest = deps.clock().getTime() - SWEEP_MIN_AGE_MS;
     let removed = 0;
-    for (const prefix of await list(root)) {
-      if (!/^[0-9a-f]{2}$/.test(prefix)) continue;
-      for (const name of await list(join(root, prefix))) {
-        const file = join(root, prefix, name);
-        const info = await stat(file).catch(() => null);
-        if (!info?.isFile() || info.mtimeMs > oldest) continue;
+    for await (const batch of staleStoredFiles(root, deps.clock().getTime() - SWEEP_MIN_AGE_MS)) {
+      for (const { name, path } of batch) {
         if (name.endsWith('.tmp')) {
-          await unlink(file).catch(() => undefined);
+          await unlink(path).catch(() => undefined);
           removed += 1;
           continue;
         }
-        if (!isFileHash(name) || !name.startsWith(prefix)) continue;
+        if (!isFileHash(name) || !name.startsWith(basename(dirname(path)))) continue;
         const gone = await deps.repo.transaction(async (tx) => {
           await deps.repo.lockHash(name, tx);
           if (await deps.repo.hashUsed(name, undefined, tx)) return false;

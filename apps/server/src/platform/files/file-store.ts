@@ -22,6 +22,8 @@ export interface FileStore {
   /** Creates the store folders (optional; put and tempPath create what they need). */
   ensureDirs(): Promise<void>;
   readonly root: string;
+  /** The area's folder of stored files (`<root>/<area>`), for the area's sweep. */
+  readonly dir: string;
 }
 
 const HASH_RE = /^[0-9a-f]{64}$/;
@@ -75,6 +77,7 @@ export function createFileStore(dataDir: string, area = 'sha256'): FileStore {
 
   return {
     root,
+    dir: hashDir,
     async ensureDirs() {
       await mkdir(tmpDir, { recursive: true });
       await mkdir(hashDir, { recursive: true });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import {
   ENFORCEMENT_PHOTO_MAX_BYTES,
@@ -83,10 +84,15 @@ export async function readEvidenceUpload(request: FastifyRequest): Promise<Buffe
 
 /**
  * Evidence files, kept byte for byte (so the hash is the hash of the officer's original capture) in
- * `DATA_DIR/files/enforcement`. An upload belongs to the uploader's tenant until a create names it.
+ * `DATA_DIR/files/enforcement`. An upload belongs to the uploader's tenant until a create names it
+ * (within a day: enforcement.sweep.ts forgets older uploads and removes files nothing holds).
  */
-export function createEnforcementFiles(deps: { repo: EnforcementRepository; store: FileStore }) {
-  const { repo, store } = deps;
+export function createEnforcementFiles(deps: {
+  repo: EnforcementRepository;
+  store: FileStore;
+  clock: () => Date;
+}) {
+  const { repo, store, clock } = deps;
   return {
     async upload(scope: Scope, bytes: Buffer): Promise<EnforcementFileRow> {
       const sniffed = sniffEvidence(bytes);
@@ -96,18 +102,27 @@ export function createEnforcementFiles(deps: { repo: EnforcementRepository; stor
           kind: sniffed.kind,
           max: MAX[sniffed.kind] / 1024 / 1024,
         });
-      const temp = store.tempPath(sniffed.kind === 'photo' ? '.img' : '.video');
-      await writeFile(temp, bytes, { mode: 0o644 });
-      const { hash, size } = await store.put(temp);
-      await repo.addUpload({
-        ownerUserId: scope.dataOwnerId,
-        uploadedBy: scope.userId,
-        hash,
-        kind: sniffed.kind,
-        mime: sniffed.mime,
-        size,
+      // Stored and recorded under the hash's lock: the sweep never removes a file between the two.
+      const hash = createHash('sha256').update(bytes).digest('hex');
+      await repo.transaction(async (tx) => {
+        await repo.lockHash(hash, tx);
+        const temp = store.tempPath(sniffed.kind === 'photo' ? '.img' : '.video');
+        await writeFile(temp, bytes, { mode: 0o644 });
+        await store.put(temp);
+        await repo.addUpload(
+          {
+            ownerUserId: scope.dataOwnerId,
+            uploadedBy: scope.userId,
+            hash,
+            kind: sniffed.kind,
+            mime: sniffed.mime,
+            size: bytes.length,
+            createdAt: clock(),
+          },
+          tx,
+        );
       });
-      return { hash, kind: sniffed.kind, mime: sniffed.mime, size };
+      return { hash, kind: sniffed.kind, mime: sniffed.mime, size: bytes.length };
     },
 
     async read(scope: Scope, recordId: number, hash: string): Promise<{ mime: string; bytes: Buffer }> {

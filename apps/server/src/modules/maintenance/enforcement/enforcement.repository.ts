@@ -1,5 +1,5 @@
 import type { EnforcementListQuery } from '@fleet/contracts';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../../platform/auth/scope.js';
 import type { Executor } from '../../../platform/db/client.js';
 import { containsPattern } from '../../../platform/db/like.js';
@@ -228,8 +228,53 @@ export function createEnforcementRepository(db: Executor) {
 
     // ------------------------------------------------------------ uploads before create
 
-    async addUpload(values: Omit<typeof enforcementUploads.$inferInsert, 'id' | 'createdAt'>): Promise<void> {
-      await db.insert(enforcementUploads).values(values).onConflictDoNothing();
+    /** Records an upload; uploading the same file again restarts its time to be named by a create. */
+    async addUpload(
+      values: Omit<typeof enforcementUploads.$inferInsert, 'id'>,
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx
+        .insert(enforcementUploads)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [enforcementUploads.ownerUserId, enforcementUploads.hash],
+          set: { createdAt: values.createdAt, uploadedBy: values.uploadedBy },
+        });
+    },
+
+    // ------------------------------------------------------------ the file sweep
+
+    /** Forgets uploads older than `before` (no create named them in time); how many. */
+    async dropUploadsBefore(before: Date, tx: Executor = db): Promise<number> {
+      const gone = await tx
+        .delete(enforcementUploads)
+        .where(lt(enforcementUploads.createdAt, before))
+        .returning({ id: enforcementUploads.id });
+      return gone.length;
+    },
+
+    /** Which of these stored files a record or a pending upload (of any tenant) still holds. */
+    async heldHashes(hashes: string[], tx: Executor = db): Promise<Set<string>> {
+      if (hashes.length === 0) return new Set();
+      const rows = await tx
+        .select({ hash: enforcementUploads.hash })
+        .from(enforcementUploads)
+        .where(inArray(enforcementUploads.hash, hashes))
+        .union(
+          tx
+            .select({ hash: enforcementRecordFiles.hash })
+            .from(enforcementRecordFiles)
+            .where(inArray(enforcementRecordFiles.hash, hashes)),
+        );
+      return new Set(rows.map((row) => row.hash));
+    },
+
+    /**
+     * Serialises everything that stores, names or removes one evidence file until the transaction
+     * ends (an upload or a create against the sweep).
+     */
+    async lockHash(hash: string, tx: Executor): Promise<void> {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`enforcement:${hash}`}, 0))`);
     },
 
     async uploads(ownerUserId: number, hashes: string[], tx: Executor = db): Promise<EnforcementUpload[]> {

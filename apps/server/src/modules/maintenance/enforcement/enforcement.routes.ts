@@ -25,6 +25,7 @@ import { mergeModules } from '../../system/system.service.js';
 import { createMaintenanceServices } from '../maintenance.module.js';
 import { createEnforcementRepository } from './enforcement.repository.js';
 import { createEnforcementService } from './enforcement.service.js';
+import { ENFORCEMENT_STORE_AREA } from './enforcement.sweep.js';
 import { createEnforcementFiles, readEvidenceUpload } from './enforcement-files.js';
 
 const tags = ['maintenance'];
@@ -40,7 +41,11 @@ export const enforcementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
   const { repo: workOrdersRepo, orders } = createMaintenanceServices(db, deps.clock);
   const repo = createEnforcementRepository(db);
   const service = createEnforcementService({ repo, workOrdersRepo, orders, clock: deps.clock });
-  const files = createEnforcementFiles({ repo, store: createFileStore(deps.config.DATA_DIR, 'enforcement') });
+  const files = createEnforcementFiles({
+    repo,
+    store: createFileStore(deps.config.DATA_DIR, ENFORCEMENT_STORE_AREA),
+    clock: deps.clock,
+  });
   const options = createPlatformOptions(db);
   const modules = async () => mergeModules(await options.getOption(MODULES_OPTION));
 

@@ -94,6 +94,8 @@ export function createEnforcementService(deps: EnforcementServiceDeps) {
           if (!device)
             throw fieldError('body.device_id', 'maintenance.unknownDevice', { id: body.device_id });
         }
+        // The files' locks (in one order) keep the sweep off them until the record holds them.
+        for (const hash of [...new Set(body.files)].sort()) await repo.lockHash(hash, tx);
         const uploads = await repo.uploads(ownerUserId, body.files, tx);
         const byHash = new Map(uploads.map((u) => [u.hash, u]));
         const files: ChainFile[] = body.files.map((hash) => {
