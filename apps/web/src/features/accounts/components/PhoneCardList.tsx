@@ -1,4 +1,5 @@
-import { Flex, Pagination, Skeleton } from 'antd';
+import { RightOutlined } from '@ant-design/icons';
+import { Card, Flex, Pagination, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { TableEmpty } from './ListCard';
 
@@ -43,5 +44,36 @@ export function PhoneCardList<Row>({
         />
       )}
     </Flex>
+  );
+}
+
+/** One row as a tappable card: its lines on the left, an arrow on the right; a tap opens the row. */
+export function PhoneRowCard({
+  onOpen,
+  label,
+  testId,
+  children,
+}: {
+  onOpen: () => void;
+  label: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card
+      hoverable
+      onClick={onOpen}
+      styles={{ body: { padding: 12 } }}
+      data-testid={testId}
+      role="button"
+      aria-label={label}
+    >
+      <Flex justify="space-between" align="center" gap={8}>
+        <Flex vertical gap={4} style={{ minWidth: 0 }}>
+          {children}
+        </Flex>
+        <RightOutlined />
+      </Flex>
+    </Card>
   );
 }

@@ -1,11 +1,11 @@
-import { ImportOutlined, PlusOutlined, PrinterOutlined, RightOutlined } from '@ant-design/icons';
+import { ImportOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import {
   ASSET_STATUSES,
   ASSET_WARRANTY_FILTERS,
   type AssetRow,
   type AssetWarrantyState,
 } from '@fleet/contracts';
-import { Button, Card, Drawer, Flex, Select, Skeleton, Table, Typography } from 'antd';
+import { Button, Drawer, Flex, Select, Skeleton, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { tablePagination, useListParams } from '../../../shared/hooks/use-list-p
 import { Permit } from '../../../shared/permission/Permit';
 import { wideTable } from '../../../shared/table/wide-table';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
-import { PhoneCardList } from '../../accounts/components/PhoneCardList';
+import { PhoneCardList, PhoneRowCard } from '../../accounts/components/PhoneCardList';
 import { ExportButton } from '../../file-download/components/ExportButton';
 import { useAsset } from '../api/asset';
 import { useAssetCategories } from '../api/asset-categories';
@@ -47,30 +47,18 @@ export function exportParamsOf(search: string, f: Filters): Record<string, strin
 function AssetCard({ row, onOpen }: { row: AssetRow; onOpen: () => void }) {
   const { t } = useTranslation();
   return (
-    <Card
-      hoverable
-      onClick={onOpen}
-      styles={{ body: { padding: 12 } }}
-      data-testid="asset-card"
-      role="button"
-      aria-label={`${row.code} ${row.name}`}
-    >
-      <Flex justify="space-between" align="center" gap={8}>
-        <Flex vertical gap={4} style={{ minWidth: 0 }}>
-          <Typography.Text strong ellipsis style={{ fontSize: 15 }}>
-            {row.code} · {row.name}
-          </Typography.Text>
-          <Flex gap={4} wrap>
-            <AssetStatusTag status={row.status} />
-            <WarrantyTag row={row} />
-          </Flex>
-          <Typography.Text type="secondary" ellipsis>
-            {[row.location, row.device_title].filter(Boolean).join(' · ') || t('common.na')}
-          </Typography.Text>
-        </Flex>
-        <RightOutlined />
+    <PhoneRowCard onOpen={onOpen} label={`${row.code} ${row.name}`} testId="asset-card">
+      <Typography.Text strong ellipsis style={{ fontSize: 15 }}>
+        {row.code} · {row.name}
+      </Typography.Text>
+      <Flex gap={4} wrap>
+        <AssetStatusTag status={row.status} />
+        <WarrantyTag row={row} />
       </Flex>
-    </Card>
+      <Typography.Text type="secondary" ellipsis>
+        {[row.location, row.device_title].filter(Boolean).join(' · ') || t('common.na')}
+      </Typography.Text>
+    </PhoneRowCard>
   );
 }
 

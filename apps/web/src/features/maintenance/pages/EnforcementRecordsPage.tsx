@@ -1,6 +1,6 @@
-import { PlusOutlined, RightOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { ENFORCEMENT_TYPES, type EnforcementRow } from '@fleet/contracts';
-import { Button, Card, Flex, Segmented, Select, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Segmented, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { tablePagination, useListParams } from '../../../shared/hooks/use-list-p
 import { Permit } from '../../../shared/permission/Permit';
 import { wideTable } from '../../../shared/table/wide-table';
 import { ListCard, TableEmpty } from '../../accounts/components/ListCard';
-import { PhoneCardList } from '../../accounts/components/PhoneCardList';
+import { PhoneCardList, PhoneRowCard } from '../../accounts/components/PhoneCardList';
 import { formatTime } from '../../devices/lib/labels';
 import { ExportButton } from '../../file-download/components/ExportButton';
 import { useEnforcementRecords } from '../api/enforcement';
@@ -28,35 +28,24 @@ interface Filters {
 function EnforcementCard({ row, onOpen }: { row: EnforcementRow; onOpen: () => void }) {
   const { t } = useTranslation();
   const na = t('common.na');
+  const type = t(`enforcement.type.${row.type}`);
   return (
-    <Card
-      hoverable
-      onClick={onOpen}
-      styles={{ body: { padding: 12 } }}
-      data-testid="enforcement-card"
-      role="button"
-      aria-label={`#${row.seq} ${t(`enforcement.type.${row.type}`)}`}
-    >
-      <Flex justify="space-between" align="center" gap={8}>
-        <Flex vertical gap={4} style={{ minWidth: 0 }}>
-          <Flex gap={4} wrap align="center">
-            <Typography.Text strong>#{row.seq}</Typography.Text>
-            <Tag color="geekblue">{t(`enforcement.type.${row.type}`)}</Tag>
-            {row.order_id !== null && <WorkOrderStatusTag status={row.order_status ?? 0} />}
-          </Flex>
-          <Typography.Text type="secondary">
-            {formatTime(row.occurred_at, na)} · {row.officer_name}
-          </Typography.Text>
-          <Typography.Text ellipsis>
-            {[row.device_title, row.site].filter(Boolean).join(' · ') || na}
-          </Typography.Text>
-          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
-            {row.description}
-          </Typography.Paragraph>
-        </Flex>
-        <RightOutlined />
+    <PhoneRowCard onOpen={onOpen} label={`#${row.seq} ${type}`} testId="enforcement-card">
+      <Flex gap={4} wrap align="center">
+        <Typography.Text strong>#{row.seq}</Typography.Text>
+        <Tag color="geekblue">{type}</Tag>
+        {row.order_id !== null && <WorkOrderStatusTag status={row.order_status ?? 0} />}
       </Flex>
-    </Card>
+      <Typography.Text type="secondary">
+        {formatTime(row.occurred_at, na)} · {row.officer_name}
+      </Typography.Text>
+      <Typography.Text ellipsis>
+        {[row.device_title, row.site].filter(Boolean).join(' · ') || na}
+      </Typography.Text>
+      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
+        {row.description}
+      </Typography.Paragraph>
+    </PhoneRowCard>
   );
 }
 
