@@ -30,6 +30,8 @@ let failed = 0;
 const skipped = [];
 /** Failed tests, named in the summary. */
 const failures = [];
+/** End-to-end tests that failed once and passed on their retry: named so they get fixed. */
+const flaky = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
@@ -109,6 +111,7 @@ function countPlaywright(file) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status === 'skipped') skipped.push(`${where}: ${spec.title}`);
+        if (test.status === 'flaky') flaky.push(`${where}: ${spec.title}`);
         if (test.status === 'unexpected') {
           const error = test.results?.at(-1)?.error;
           failures.push(`${where}: ${spec.title}: ${firstLine(error?.message)}`);
@@ -250,6 +253,10 @@ if (skipped.length > 0) {
   );
   for (const line of skipped.slice(0, 50)) console.log(`  skipped: ${line}`);
   if (ci) failed += skipped.length;
+}
+if (flaky.length > 0) {
+  console.log(`\n=== ${flaky.length} flaky end-to-end test(s): failed once, passed on the retry`);
+  for (const line of flaky.slice(0, 50)) console.log(`  flaky: ${line}`);
 }
 if (failures.length > 0) {
   // The tail of a CI log is often all there is to read: name what failed, with its first error line.
