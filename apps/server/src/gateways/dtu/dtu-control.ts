@@ -52,8 +52,8 @@ export function createDtuControl(deps: DtuControlDeps) {
       totals.controlFrames++;
       if (channel === 'ack') {
         const ack = parseAck(payload);
-        if (!ack.ok) return refuse({ channel, reason: ack.reason });
-        if (commands.acked(ack.value)) totals.acks++;
+        if (!ack.ok) refuse({ channel, reason: ack.reason });
+        else if (commands.acked(ack.value)) totals.acks++;
         else totals.unknownAcks++;
         return;
       }
