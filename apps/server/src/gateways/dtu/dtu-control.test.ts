@@ -30,6 +30,7 @@ let t: TestApp;
 let dtu: DtuListener;
 let origin: string;
 let owner: Awaited<ReturnType<typeof createOtaUser>>;
+let other: Awaited<ReturnType<typeof createOtaUser>>;
 const sims: DtuGateway[] = [];
 const sockets: net.Socket[] = [];
 
@@ -39,6 +40,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   owner = await createOtaUser(t);
+  other = await createOtaUser(t);
 });
 afterAll(async () => {
   for (const s of sockets) s.destroy();
@@ -180,6 +182,44 @@ describe('OTA and gateway commands on the DTU TCP link', () => {
     // Applying firmware rebooted the box: it reported the version from its second connection.
     expect(g.sim.connections).toBe(2);
     expect(t.runtime.ota.counters().tcpNotices).toBeGreaterThanOrEqual(1);
+  });
+
+  it('another account’s DTU device with the IMEI is never notified, and its progress moves nothing', async () => {
+    const device = await createDtuDevice(t.database, other.user.id, { heartbeatIntervalS: 0 });
+    const created = await call<OtaGatewayCreateResult>(t.app, 'POST', '/ota/gateways', {
+      token: owner.token,
+      body: { imeis: device.imei, type: 2, model: 'SG-1' },
+    });
+    const row = created.body.data.created[0]!;
+    const socket = net.connect({ host: '127.0.0.1', port: dtu.port });
+    sockets.push(socket);
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(buildRegistrationPacket(device.imei, device.key));
+    await eventually(async () => expect(await online(device.id)).toBe(true));
+    const app = (await uploadApplication(t.app, owner.token, { counter: 8 })).body.data;
+    const plan = await call<OtaPlanDetail>(t.app, 'POST', '/ota/plans', {
+      token: owner.token,
+      headers: { host: origin },
+      body: { name: 'not theirs', type: 2, level: 0, gateway_ids: [row.id], application_id: app.id },
+    });
+    const id = plan.body.data.id;
+    const devicesOfPlan = async () =>
+      (
+        await call<ListResult<OtaPlanDeviceRow>>(t.app, 'GET', `/ota/plans/${id}/devices`, {
+          token: owner.token,
+        })
+      ).body.data.rows;
+    await eventually(async () => {
+      await t.app.otaRollout.tick();
+      expect((await devicesOfPlan())[0]).toMatchObject({ state: 'failed', reason: 'offline' });
+    });
+    const unmatched = t.runtime.ota.counters().unmatched;
+    socket.write(encodeControlFrame('ota', { plan_id: id, state: 'downloading', bytes: 1 }));
+    await eventually(() => expect(t.runtime.ota.counters().unmatched).toBe(unmatched + 1));
+    expect((await devicesOfPlan())[0]).toMatchObject({ state: 'failed', reason: 'offline' });
+    expect(Buffer.concat(received).includes(Buffer.from([0x00, 0xfc, 0x43, 0x46]))).toBe(false);
   });
 
   it('malformed control frames are counted and dropped; the session and its device are untouched', async () => {
