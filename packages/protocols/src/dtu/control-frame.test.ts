@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { encodeRequestAdu } from '../modbus/rtu.js';
 import { respondToRequest, SparseSlaveMemory } from '../modbus/slave.js';
 import { ModbusStreamParser, type StreamEvent } from '../modbus/stream.js';
 import {
@@ -122,6 +123,73 @@ describe('control frames in the DTU stream parser', () => {
   it('without the option the bytes stay garbage (plain DTU parsers are unchanged)', () => {
     const events = new ModbusStreamParser({ heartbeat: HB }).push(ack);
     expect(events.some((e) => e.type === 'control')).toBe(false);
+  });
+});
+
+describe('control frames mixed into random traffic', () => {
+  function rng(seed: number) {
+    let x = seed;
+    return () => {
+      x ^= x << 13;
+      x >>>= 0;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      x >>>= 0;
+      return x / 0x100000000;
+    };
+  }
+
+  it('every answer, heartbeat and control frame is delivered exactly once, in order, however split', () => {
+    const r = rng(4242);
+    const hb = Uint8Array.of(0xfe, 0x01);
+    const parser = new ModbusStreamParser({ heartbeat: hb, controlFrames: true });
+    const memory = new SparseSlaveMemory();
+    // Register values full of 00, FC, 43, 46 so answers carry the magic as data.
+    const words = [0x00fc, 0x4346, 0x0000, 0xfc00, 0x4600];
+    for (let a = 0; a < 200; a++) memory.holding.set(a, words[a % words.length]!);
+    let heartbeats = 0;
+    for (let round = 0; round < 400; round++) {
+      const slave = 1 + Math.floor(r() * 10);
+      const quantity = 1 + Math.floor(r() * 20);
+      const address = Math.floor(r() * 100);
+      const request = Uint8Array.from(encodeRequestAdu(slave, { fn: 0x03, address, quantity }));
+      const answer = respondToRequest(slave, memory, request)!;
+      parser.expect({ slave, fn: 3, length: answer.length });
+      const parts: Uint8Array[] = [];
+      const sent: string[] = [];
+      const noise = () => {
+        const x = r();
+        if (x < 0.25) {
+          heartbeats++;
+          parts.push(hb);
+        } else if (x < 0.55) {
+          const json = JSON.stringify({ cmd_id: `g-${round}`, ok: r() < 0.5, n: Math.floor(r() * 1e6) });
+          sent.push(json);
+          parts.push(encodeControlFrame(r() < 0.5 ? 'ack' : 'ota', json));
+        } else if (x < 0.65) {
+          parts.push(Uint8Array.from({ length: 1 + Math.floor(r() * 4) }, () => (r() < 0.5 ? 0x00 : 0xff)));
+        }
+      };
+      noise();
+      noise();
+      parts.push(answer);
+      noise();
+      noise();
+      const bytes = concat(...parts);
+      const events: StreamEvent[] = [];
+      for (let i = 0; i < bytes.length; ) {
+        const size = 1 + Math.floor(r() * 40);
+        events.push(...parser.push(bytes.subarray(i, i + size)));
+        i += size;
+      }
+      const frames = events.filter((e) => e.type === 'frame');
+      expect(frames).toHaveLength(1);
+      if (frames[0]?.type === 'frame') expect(frames[0].adu).toEqual(answer);
+      expect(controls(events).map((c) => JSON.stringify(c.json))).toEqual(sent);
+      expect(events.some((e) => e.type === 'control-malformed' || e.type === 'mismatch')).toBe(false);
+    }
+    parser.expect(null);
+    expect(parser.counters.heartbeats).toBe(heartbeats);
   });
 });
 
