@@ -215,7 +215,11 @@ export class DtuGateway extends EventEmitter<{ event: [DtuGatewayEvent] }> {
         })
       : null;
     await this.output;
-    this.socket?.destroy();
+    const socket = this.socket;
+    // Written bytes (the reboot's ack) are flushed before the connection drops.
+    if (socket && !socket.destroyed)
+      await Promise.race([new Promise<void>((resolve) => socket.end(() => resolve())), sleep(1000)]);
+    socket?.destroy();
     await again;
   }
 
