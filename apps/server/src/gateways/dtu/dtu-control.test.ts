@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
-import type {
-  ListResult,
-  OtaCommandRow,
-  OtaGatewayCreateResult,
-  OtaPlanDetail,
-  OtaPlanDeviceRow,
+import {
+  defaultGatewayParams,
+  type ListResult,
+  type OtaCommandRow,
+  type OtaGatewayCreateResult,
+  type OtaPlanDetail,
+  type OtaPlanDeviceRow,
 } from '@fleet/contracts';
 import { DtuGateway, SimulatedSlave } from '@fleet/device-sim';
 import { buildRegistrationPacket, encodeControlFrame } from '@fleet/protocols';
@@ -182,6 +183,37 @@ describe('OTA and gateway commands on the DTU TCP link', () => {
     // Applying firmware rebooted the box: it reported the version from its second connection.
     expect(g.sim.connections).toBe(2);
     expect(t.runtime.ota.counters().tcpNotices).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a parameter plan arrives as a notice on the socket; deploy then pushes that document again', async () => {
+    const g = await dtuGateway();
+    t.runtime.directory.invalidate(g.device.id);
+    const plan = await call<OtaPlanDetail>(t.app, 'POST', '/ota/plans', {
+      token: owner.token,
+      headers: { host: origin },
+      body: {
+        name: 'DTU params',
+        type: 1,
+        level: 0,
+        gateway_ids: [g.row.id],
+        params: { ...defaultGatewayParams(), param_version: 4 },
+      },
+    });
+    expect(plan.body.code).toBe(0);
+    await eventually(async () => {
+      await t.app.otaRollout.tick();
+      const detail = await call<OtaPlanDetail>(t.app, 'GET', `/ota/plans/${plan.body.data.id}`, {
+        token: owner.token,
+      });
+      expect(detail.body.data.state).toBe('completed');
+    }, 20_000);
+    expect(g.sim.agent!.paramVersion).toBe(4);
+    const deploy = await call<OtaCommandRow>(t.app, 'GET', `/device/deploy/${g.row.id}`, {
+      token: owner.token,
+    });
+    expect(deploy.body.data).toMatchObject({ kind: 'deploy', param_version: 4 });
+    expect(await answered(deploy.body.data.id)).toMatchObject({ status: 'resp' });
+    expect(g.sim.down!.handled.deploy).toBe(1);
   });
 
   it('another account’s DTU device with the IMEI is never notified, and its progress moves nothing', async () => {
