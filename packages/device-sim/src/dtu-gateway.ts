@@ -4,15 +4,25 @@
  * serial bus would (a request for an absent slave gets no answer). Answers can be split into
  * random chunks and delayed, to exercise the platform's stream handling. Reconnects with
  * exponential backoff until `stop()`.
+ *
+ * With `ota`, it is also an OTA gateway on its TCP link (docs/protocols.md "Control frames on the
+ * DTU link"): notices and gateway commands arrive as control frames between Modbus requests and are
+ * handled like on MQTT (gateway-down.ts, ota-agent.ts: the package comes over HTTP range requests);
+ * answers and progress go back as control frames, never inside a Modbus answer.
  */
 import { EventEmitter } from 'node:events';
 import net from 'node:net';
 import {
   buildLegacyRegistrationPacket,
   buildRegistrationPacket,
+  type ControlChannel,
+  encodeControlFrame,
+  type OtaProgress,
   parseHeartbeatContent,
 } from '@fleet/protocols';
+import { type DownHandlerOptions, GatewayDownHandler } from './gateway-down.js';
 import type { SimulatedSlave } from './modbus-slave.js';
+import { OtaAgent, type OtaAgentOptions } from './ota-agent.js';
 import { RequestFramer } from './request-framer.js';
 import { createRandom } from './signals.js';
 
@@ -39,6 +49,13 @@ export interface DtuGatewayOptions {
   seed?: number;
   /** Clock for signal ticks; default Date.now. */
   now?: () => number;
+  /** Be an OTA gateway on the TCP link too (notices, gateway commands). */
+  ota?: DtuOtaOptions;
+}
+
+export interface DtuOtaOptions extends Omit<OtaAgentOptions, 'report' | 'reboot'>, DownHandlerOptions {
+  /** Every step reported, after it was written (tests watch these). */
+  onProgress?: (progress: OtaProgress) => void;
 }
 
 export type DtuGatewayEvent =
@@ -49,6 +66,7 @@ export type DtuGatewayEvent =
   | { type: 'request'; slave: number; fn: number }
   | { type: 'answer'; slave: number; bytes: number }
   | { type: 'silent'; slave: number }
+  | { type: 'control'; channel: ControlChannel }
   | { type: 'closed'; reconnectInMs: number | null }
   | { type: 'error'; message: string };
 
@@ -65,6 +83,9 @@ export class DtuGateway extends EventEmitter<{ event: [DtuGatewayEvent] }> {
   private readonly slaves = new Map<number, SimulatedSlave>();
   /** Connections made so far (for tests and logs). */
   connections = 0;
+  /** The OTA side, when `ota` was given. */
+  readonly agent: OtaAgent | null = null;
+  readonly down: GatewayDownHandler | null = null;
 
   constructor(private readonly options: DtuGatewayOptions) {
     super();
@@ -79,6 +100,23 @@ export class DtuGateway extends EventEmitter<{ event: [DtuGatewayEvent] }> {
     } else this.heartbeatBytes = null;
     for (const s of options.slaves) this.slaves.set(s.id, s);
     this.rand = createRandom(options.seed ?? 1);
+    const ota = options.ota;
+    if (ota) {
+      this.agent = new OtaAgent({
+        ...ota,
+        report: async (progress) => {
+          await this.sendControl('ota', progress);
+          ota.onProgress?.(progress);
+        },
+        // Firmware applied: the box restarts and reports the new version once logged in again.
+        reboot: () => this.reboot(true),
+      });
+      this.down = new GatewayDownHandler(
+        this.agent,
+        { ack: (answer) => this.sendControl('ack', answer), reboot: () => this.reboot(false) },
+        ota,
+      );
+    }
   }
 
   get connected(): boolean {
@@ -118,7 +156,15 @@ export class DtuGateway extends EventEmitter<{ event: [DtuGatewayEvent] }> {
     socket.setNoDelay(true);
     this.socket = socket;
     this.output = Promise.resolve();
-    const framer = new RequestFramer();
+    const framer = new RequestFramer(
+      this.down
+        ? (channel, payload) => {
+            this.emitEvent({ type: 'control', channel });
+            // The platform sends only `down`; anything else is not for a gateway.
+            if (channel === 'down') void this.down?.handle(payload);
+          }
+        : undefined,
+    );
     socket.on('connect', () => {
       this.attempt = 0;
       this.connections++;
@@ -146,6 +192,35 @@ export class DtuGateway extends EventEmitter<{ event: [DtuGatewayEvent] }> {
         if (!this.stopped) this.connect();
       }, delay);
     });
+  }
+
+  /** A control frame, written whole after whatever answer is being written (never inside one). */
+  private async sendControl(channel: ControlChannel, message: object): Promise<void> {
+    const socket = this.socket;
+    if (!socket || socket.destroyed) throw new Error('not connected');
+    this.enqueueWrite(socket, [encodeControlFrame(channel, message)], 0);
+    await this.output;
+  }
+
+  /** Drops the connection (it reconnects); `wait`: resolves once it is connected again (or stopped). */
+  private async reboot(wait: boolean): Promise<void> {
+    const again = wait
+      ? new Promise<void>((resolve) => {
+          const listener = (e: DtuGatewayEvent) => {
+            if (e.type !== 'connected' && !(e.type === 'closed' && e.reconnectInMs === null)) return;
+            this.off('event', listener);
+            resolve();
+          };
+          this.on('event', listener);
+        })
+      : null;
+    await this.output;
+    const socket = this.socket;
+    // Written bytes (the reboot's ack) are flushed before the connection drops.
+    if (socket && !socket.destroyed)
+      await Promise.race([new Promise<void>((resolve) => socket.end(() => resolve())), sleep(1000)]);
+    socket?.destroy();
+    await again;
   }
 
   private scheduleHeartbeat(socket: net.Socket): void {

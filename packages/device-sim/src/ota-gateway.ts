@@ -8,48 +8,49 @@
  * acknowledges and reconnects, reload re-reads its parameters, csq answers rssi and ber.
  */
 
-import { paramVersionProblem } from '@fleet/contracts';
-import {
-  deviceTopic,
-  type GatewayOrder,
-  gatewayCommand,
-  type OtaProgress,
-  otaNotice,
-  otaTopic,
-} from '@fleet/protocols';
+import { deviceTopic, type OtaProgress, otaTopic } from '@fleet/protocols';
 import mqtt, { type MqttClient } from 'mqtt';
+import { type DownHandlerOptions, GatewayDownHandler } from './gateway-down.js';
 import { OtaAgent, type OtaAgentOptions } from './ota-agent.js';
 
-export interface OtaGatewayOptions extends Omit<OtaAgentOptions, 'report'> {
+export interface OtaGatewayOptions extends Omit<OtaAgentOptions, 'report'>, DownHandlerOptions {
   url: string;
   imei: string;
   password: string;
   reconnectPeriodMs?: number;
   /** Every step reported, after it was published (tests and the demo watch these). */
   onProgress?: (progress: OtaProgress) => void;
-  /** The signal a csq command answers (default: a plausible value that drifts). */
-  signal?: () => { rssi: number; ber: number };
-  /** Never answers gateway commands (tests of a gateway that stays silent). */
-  silent?: boolean;
 }
 
 export class OtaGateway {
   readonly agent: OtaAgent;
-  /** Notices that were not valid OTA notices (acknowledged with ok: false). */
-  rejected = 0;
-  /** Gateway commands handled, by op (tests and the demo look at these). */
-  readonly handled = { deploy: 0, reboot: 0, reload: 0, csq: 0 };
+  /** What it does with each message on `d/{imei}/down` (shared with the DTU gateway's TCP link). */
+  readonly down: GatewayDownHandler;
   /** Logins made by start() (a reboot logs in again). */
   starts = 0;
   private client: MqttClient | null = null;
-  private rssi = 18 + Math.floor(Math.random() * 8);
 
   constructor(private readonly options: OtaGatewayOptions) {
     this.agent = new OtaAgent({ ...options, report: (progress) => this.publish(progress) });
+    this.down = new GatewayDownHandler(
+      this.agent,
+      { ack: (answer) => this.ack(answer), reboot: () => this.reboot() },
+      options,
+    );
   }
 
   get imei(): string {
     return this.options.imei;
+  }
+
+  /** Notices that were not valid OTA notices and commands that were not valid (answered ok: false). */
+  get rejected(): number {
+    return this.down.rejected;
+  }
+
+  /** Gateway commands handled, by op (tests and the demo look at these). */
+  get handled(): GatewayDownHandler['handled'] {
+    return this.down.handled;
   }
 
   /** Connects and subscribes; resolves once the subscription is in place. */
@@ -65,7 +66,7 @@ export class OtaGateway {
     this.starts++;
     const down = deviceTopic(this.options.imei, 'down');
     client.on('message', (topic, payload) => {
-      if (topic === down) void this.onDown(payload);
+      if (topic === down) void this.down.handle(payload);
     });
     client.on('connect', () => void client.subscribeAsync(down, { qos: 1 }).catch(() => undefined));
     await client.subscribeAsync(down, { qos: 1 });
@@ -82,71 +83,10 @@ export class OtaGateway {
     this.options.onProgress?.(progress);
   }
 
-  private async onDown(payload: Buffer): Promise<void> {
-    let message: { cmd_id?: unknown; ota?: unknown };
-    try {
-      message = JSON.parse(payload.toString('utf8')) as typeof message;
-    } catch {
-      this.rejected++;
-      return;
-    }
-    if (typeof message.cmd_id !== 'string') return;
-    if ((message as { gw?: unknown }).gw !== undefined) return this.onGatewayCommand(message);
-    if (message.ota === undefined) return; // neither an OTA notice nor a gateway command
-    const notice = otaNotice.safeParse(message.ota);
-    const ack = notice.success
-      ? { cmd_id: message.cmd_id, ok: true }
-      : { cmd_id: message.cmd_id, ok: false, error: 'not a valid OTA notice' };
-    await this.client
-      ?.publishAsync(deviceTopic(this.options.imei, 'ack'), JSON.stringify(ack), { qos: 1 })
-      .catch(() => undefined);
-    if (!notice.success) {
-      this.rejected++;
-      return;
-    }
-    await this.agent.handle(notice.data).catch(() => undefined);
-  }
-
   private async ack(answer: object): Promise<void> {
-    await this.client
-      ?.publishAsync(deviceTopic(this.options.imei, 'ack'), JSON.stringify(answer), { qos: 1 })
-      .catch(() => undefined);
-  }
-
-  private async onGatewayCommand(message: unknown): Promise<void> {
-    if (this.options.silent) return;
-    const parsed = gatewayCommand.safeParse(message);
-    const cmdId = (message as { cmd_id: string }).cmd_id;
-    if (!parsed.success) {
-      this.rejected++;
-      return this.ack({ cmd_id: cmdId, ok: false, error: 'not a valid gateway command' });
-    }
-    const refusal = this.run(parsed.data.gw);
-    if (refusal) return this.ack({ cmd_id: cmdId, ok: false, error: refusal });
-    this.handled[parsed.data.gw.op]++;
-    if (parsed.data.gw.op === 'csq') return this.ack({ cmd_id: cmdId, ok: true, ...this.measure() });
-    await this.ack({ cmd_id: cmdId, ok: true });
-    if (parsed.data.gw.op === 'reboot') await this.reboot();
-  }
-
-  /** What the order does; a refusal in words, or null. */
-  private run(order: GatewayOrder): string | null {
-    if (order.op !== 'deploy') return null; // reload re-reads what it holds; reboot and csq follow the ack
-    // Deploy pushes the current document again: the same version re-applies, an older one is refused.
-    const version = order.params.param_version;
-    const running = this.agent.paramVersion;
-    if (running !== null && version !== running && paramVersionProblem(version, running)) {
-      return `param version ${version} is below ${running}, the version it runs`;
-    }
-    this.agent.params = order.params;
-    this.agent.paramVersion = version;
-    return null;
-  }
-
-  private measure(): { rssi: number; ber: number } {
-    if (this.options.signal) return this.options.signal();
-    this.rssi = Math.min(31, Math.max(5, this.rssi + Math.round(Math.random() * 4 - 2)));
-    return { rssi: this.rssi, ber: Math.random() < 0.8 ? 0 : 1 };
+    await this.client?.publishAsync(deviceTopic(this.options.imei, 'ack'), JSON.stringify(answer), {
+      qos: 1,
+    });
   }
 
   /** Like a real box: the connection drops, then it logs in again. */

@@ -1,4 +1,4 @@
-import { encodeRequestAdu } from '@fleet/protocols';
+import { encodeControlFrame, encodeRequestAdu } from '@fleet/protocols';
 import { describe, expect, it } from 'vitest';
 import { RequestFramer } from './request-framer.js';
 
@@ -27,5 +27,24 @@ describe('RequestFramer', () => {
   it('stays bounded on endless junk', () => {
     const f = new RequestFramer();
     for (let i = 0; i < 100; i++) expect(f.push(new Uint8Array(100).fill(0x10))).toEqual([]);
+  });
+
+  it('takes control frames out between requests, split anywhere; bad ones are dropped', () => {
+    const seen: Array<[string, string]> = [];
+    const f = new RequestFramer((channel, payload) =>
+      seen.push([channel, new TextDecoder().decode(payload)]),
+    );
+    const down = encodeControlFrame('down', '{"cmd_id":"g-1","gw":{"op":"csq"}}');
+    const bad = encodeControlFrame('down', '{"cmd_id":"g-2"}');
+    bad[bad.length - 1] = bad[bad.length - 1]! ^ 0xff;
+    const all = Uint8Array.from([...read, ...down, ...bad, ...write, ...down]);
+    const got: Uint8Array[] = [];
+    for (const b of all) got.push(...f.push(Uint8Array.of(b)));
+    expect(got).toEqual([read, write]);
+    expect(seen).toEqual([
+      ['down', '{"cmd_id":"g-1","gw":{"op":"csq"}}'],
+      ['down', '{"cmd_id":"g-1","gw":{"op":"csq"}}'],
+    ]);
+    expect(f.controlDropped).toBe(bad.length);
   });
 });

@@ -2,13 +2,26 @@
  * Slave-side framing of Modbus RTU requests arriving on a byte stream (a TCP socket split at any
  * point). Request lengths follow from the function code: 01-06 are 8 bytes, 0F/10 are 9 + byte
  * count. A frame with a bad CRC or an unknown function loses its first byte and the framer
- * resyncs. Bounded: never holds more than one maximal ADU.
+ * resyncs. Bounded: never holds more than one maximal ADU (or control frame).
+ *
+ * With `onControl`, the link's control frames (docs/protocols.md "Control frames on the DTU link")
+ * are taken out between requests: they start 00 FC, which no request does (FC has the exception bit).
  */
-import { MAX_ADU_LENGTH, verifyCrc } from '@fleet/protocols';
+import {
+  type ControlChannel,
+  MAX_ADU_LENGTH,
+  MAX_CONTROL_FRAME,
+  matchControlFrame,
+  verifyCrc,
+} from '@fleet/protocols';
 
 export class RequestFramer {
   private buf: Uint8Array = new Uint8Array(0);
   dropped = 0;
+  /** Bytes that started like a control frame but were not a valid one. */
+  controlDropped = 0;
+
+  constructor(private readonly onControl?: (channel: ControlChannel, payload: Uint8Array) => void) {}
 
   /** Feed bytes; returns the complete, CRC-valid request ADUs found. */
   push(chunk: Uint8Array): Uint8Array[] {
@@ -19,6 +32,20 @@ export class RequestFramer {
     const frames: Uint8Array[] = [];
     for (;;) {
       const b = this.buf;
+      if (this.onControl && b.length > 0) {
+        const c = matchControlFrame(b, 0, b.length);
+        if (c.kind === 'partial') break;
+        if (c.kind === 'complete') {
+          this.buf = b.slice(c.len);
+          this.onControl(c.channel, c.payload);
+          continue;
+        }
+        if (c.kind === 'bad') {
+          this.controlDropped += c.len;
+          this.skip(c.len);
+          continue;
+        }
+      }
       if (b.length < 2) break;
       const fn = b[1]!;
       let len: number;
@@ -41,7 +68,8 @@ export class RequestFramer {
         this.buf = b.slice(len);
       } else this.skip(1);
     }
-    if (this.buf.length > MAX_ADU_LENGTH) this.skip(this.buf.length - MAX_ADU_LENGTH);
+    const bound = this.onControl ? MAX_CONTROL_FRAME : MAX_ADU_LENGTH;
+    if (this.buf.length > bound) this.skip(this.buf.length - bound);
     return frames;
   }
 

@@ -1,3 +1,4 @@
+export * from './dtu/control-frame.js';
 export * from './dtu/heartbeat.js';
 export * from './dtu/registration.js';
 export * from './dtu/scheduler.js';

@@ -23,6 +23,25 @@ describe('parseCli', () => {
     expect(c).toMatchObject({ legacy: true, heartbeat: '0xFE01', chunk: 3 });
   });
 
+  it('parses a DTU run that is also an OTA gateway on its TCP link', () => {
+    const c = parseCli([
+      '--dtu',
+      'h:1',
+      '--imei',
+      '1',
+      '--key',
+      KEY,
+      '--ota-model',
+      'DTU-4G',
+      '--ota-key',
+      'k.pem',
+    ]);
+    expect(c).toMatchObject({ ota: { model: 'DTU-4G', keyFile: 'k.pem', version: '1.0.0', counter: 1 } });
+    expect(() => parseCli(['--dtu', 'h:1', '--imei', '1', '--key', KEY, '--ota-model', 'DTU-4G'])).toThrow(
+      /--ota-key/,
+    );
+  });
+
   it('parses an MQTT run', () => {
     expect(
       parseCli(['--mqtt', 'mqtt://127.0.0.1:1884', '--imei', '866000000000001', '--password', 'pw']),

@@ -3,10 +3,14 @@
  *
  *   node --import tsx tools/simulator/src/cli.ts --dtu 127.0.0.1:9000 --imei 866123456789012 \
  *     --key 0123456789abcdef0123456789abcdef [--heartbeat PING|0xFE01] [--heartbeat-interval 60] \
- *     [--slaves 2] [--registers 4] [--chunk 3] [--latency 20] [--legacy]
+ *     [--slaves 2] [--registers 4] [--chunk 3] [--latency 20] [--legacy] \
+ *     [--ota-model DTU-4G --ota-key signing-key.pem [--ota-version 1.0.0] [--ota-counter 1]]
+ *   (--ota-*: also an OTA gateway on its TCP link, docs/protocols.md "Control frames on the DTU link";
+ *    the key file holds the platform's public key PEM: `public_key` of GET /api/v1/ota/signing-key)
  *   node --import tsx tools/simulator/src/cli.ts --mqtt mqtt://127.0.0.1:1883 --imei 866000000000001 \
  *     --password <secret> [--interval 5000]
  */
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DtuGateway, MQTT_DEMO_POINTS, MqttDevice, planFleet, SimulatedSlave } from '@fleet/device-sim';
@@ -25,12 +29,15 @@ export type CliCommand =
       registers: number;
       chunk?: number;
       latencyMs?: number;
+      /** Answer OTA notices and gateway commands on the TCP link. */
+      ota?: { model: string; keyFile: string; version: string; counter: number };
     }
   | { kind: 'mqtt'; url: string; imei: string; password: string; intervalMs: number };
 
 export const USAGE = `usage:
   cli.ts --dtu host:port --imei <imei> (--key <32 hex> | --legacy) [--heartbeat PING] [--heartbeat-interval 60]
          [--slaves 2] [--registers 4] [--chunk <max bytes>] [--latency <ms>]
+         [--ota-model <model> --ota-key <public key pem file> [--ota-version 1.0.0] [--ota-counter 1]]
   cli.ts --mqtt mqtt://host:port --imei <imei> --password <secret> [--interval 5000]`;
 
 function int(value: string | undefined, fallback: number, name: string, min: number, max: number): number {
@@ -60,6 +67,10 @@ export function parseCli(argv: readonly string[]): CliCommand {
       chunk: { type: 'string' },
       latency: { type: 'string' },
       interval: { type: 'string' },
+      'ota-model': { type: 'string' },
+      'ota-key': { type: 'string' },
+      'ota-version': { type: 'string' },
+      'ota-counter': { type: 'string' },
     },
   });
   if (!values.imei) throw new Error('--imei is required');
@@ -68,6 +79,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
     const m = /^(.+):(\d{1,5})$/.exec(values.dtu);
     if (!m) throw new Error('--dtu must be host:port');
     if (!values.key && !values.legacy) throw new Error('--key is required (or --legacy)');
+    if (Boolean(values['ota-model']) !== Boolean(values['ota-key']))
+      throw new Error('--ota-model and --ota-key go together');
     return {
       kind: 'dtu',
       host: m[1]!,
@@ -81,6 +94,14 @@ export function parseCli(argv: readonly string[]): CliCommand {
       registers: int(values.registers, 4, 'registers', 1, 125),
       chunk: values.chunk === undefined ? undefined : int(values.chunk, 0, 'chunk', 1, 256),
       latencyMs: values.latency === undefined ? undefined : int(values.latency, 0, 'latency', 0, 60_000),
+      ota: values['ota-model']
+        ? {
+            model: values['ota-model'],
+            keyFile: values['ota-key']!,
+            version: values['ota-version'] ?? '1.0.0',
+            counter: int(values['ota-counter'], 1, 'ota-counter', 0, 2 ** 31 - 1),
+          }
+        : undefined,
     };
   }
   if (values.mqtt) {
@@ -121,6 +142,15 @@ export async function run(cmd: CliCommand): Promise<() => Promise<void>> {
       slaves,
       chunking: cmd.chunk ? { maxChunk: cmd.chunk } : undefined,
       latencyMs: cmd.latencyMs,
+      ota: cmd.ota
+        ? {
+            model: cmd.ota.model,
+            publicKey: readFileSync(cmd.ota.keyFile, 'utf8'),
+            version: cmd.ota.version,
+            counter: cmd.ota.counter,
+            onProgress: (progress) => log(cmd.imei, { ota: progress }),
+          }
+        : undefined,
     });
     gw.on('event', (e) => log(cmd.imei, e));
     gw.start();

@@ -114,7 +114,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<DeviceRunt
   const broker = createBrokerProvisioner(options.config, logger);
   const metrics = createMetricsRegistry();
   metrics.register('pipeline', () => pipeline.counters(), ['pending']);
-  const ota = createOtaChannel();
+  const ota = createOtaChannel({
+    bus,
+    // Only scale-out needs it: in embedded mode every DTU session is in this process.
+    connectsOverTcp: redisUrl ? async (imei) => (await directory.byImei(imei))?.protocol === 1 : undefined,
+    logError: (error, message) => logger?.warn({ err: error }, message),
+  });
   metrics.register('ota', () => ota.counters());
   // Flushed by a consumer of the job layer on every instance (each holds its own increments), and at close.
   const deviceCounters = createDeviceCounters({

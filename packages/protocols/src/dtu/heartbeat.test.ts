@@ -27,6 +27,13 @@ describe('parseHeartbeatContent', () => {
     expect(parseHeartbeatContent('').ok).toBe(false);
     expect(parseHeartbeatContent(`0x${'00'.repeat(65)}`).ok).toBe(false);
   });
+  it('may not begin with the control frame marker of the DTU link', () => {
+    expect(parseHeartbeatContent('0x00FC434601')).toEqual({
+      ok: false,
+      error: 'heartbeat may not begin with 00FC4346 (the DTU control frame marker)',
+    });
+    expect(parseHeartbeatContent('0x00FC43').ok).toBe(true);
+  });
   it('plain text is sent as its bytes', () => {
     expect(parseHeartbeatContent('HB')).toEqual({ ok: true, bytes: Uint8Array.of(0x48, 0x42), kind: 'text' });
     expect(parseHeartbeatContent('FE01')).toMatchObject({ kind: 'text' }); // no prefix: text

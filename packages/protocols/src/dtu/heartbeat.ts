@@ -5,6 +5,7 @@
  * - interval: seconds, default 120, 0 turns heartbeats off (suggested 60-300, accepted 0-86400)
  * - offline after 3 missed heartbeats
  */
+import { CONTROL_MAGIC } from './control-frame.js';
 
 export const DEFAULT_HEARTBEAT_INTERVAL_S = 120;
 export const MAX_HEARTBEAT_INTERVAL_S = 86_400;
@@ -27,6 +28,9 @@ export function parseHeartbeatContent(content: string): HeartbeatContent {
     const bytes = Uint8Array.from(Buffer.from(digits, 'hex'));
     if (bytes.length > MAX_HEARTBEAT_BYTES)
       return { ok: false, error: `heartbeat longer than ${MAX_HEARTBEAT_BYTES} bytes` };
+    // Those bytes open a control frame on the DTU link (control-frame.ts): a heartbeat may not.
+    if (CONTROL_MAGIC.every((b, i) => bytes[i] === b))
+      return { ok: false, error: 'heartbeat may not begin with 00FC4346 (the DTU control frame marker)' };
     return { ok: true, bytes, kind: 'hex' };
   }
   const bytes = new TextEncoder().encode(content);

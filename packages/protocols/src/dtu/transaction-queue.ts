@@ -14,6 +14,8 @@
  *   flushed as stale instead of being taken for the next request's answer. Modbus RTU has no
  *   transaction id: a late answer arriving after the next request of the same slave, function and
  *   length was sent cannot be told apart; the settle time makes that window small.
+ * - control frames (dtu/control-frame.ts) given to `sendBetween` go out only while no request is in
+ *   flight, ahead of the next request: the gateway never sees one inside a Modbus transaction
  * - `close()` rejects everything pending with ConnectionClosedError
  */
 import {
@@ -32,6 +34,8 @@ export const MIN_UART_READ_TIME_MS = 10;
 export const MAX_UART_READ_TIME_MS = 2000;
 export const DEFAULT_NETWORK_BUDGET_MS = 1500;
 export const DEFAULT_SETTLE_AFTER_TIMEOUT_MS = 200;
+/** Control frames waiting for the link to be between transactions. */
+export const MAX_QUEUED_CONTROL_FRAMES = 32;
 
 export type Priority = 'write' | 'poll';
 export type SlaveRequest = ModbusRequest & { slave: number };
@@ -43,6 +47,8 @@ export interface TransactionQueueOptions {
   networkBudgetMs?: number;
   /** Heartbeat content to strip from the stream. */
   heartbeat?: Uint8Array | null;
+  /** Strip the link's control frames (dtu/control-frame.ts) from the stream as `control` events. */
+  controlFrames?: boolean;
   /** Most requests waiting (not counting the one in flight). Default 256. */
   maxQueued?: number;
   /**
@@ -130,6 +136,7 @@ export class TransactionQueue {
   private readonly writes: Entry[] = [];
   private readonly polls: Entry[] = [];
   private readonly queuedPolls = new Map<string, Entry>();
+  private readonly between: Array<{ bytes: Uint8Array; done: (error?: Error) => void }> = [];
   private current: { entry: Entry; timer: TimerHandle } | null = null;
   private settleTimer: TimerHandle | null = null;
   private isClosed = false;
@@ -147,7 +154,10 @@ export class TransactionQueue {
     this.timeoutMs = uart + budget;
     this.maxQueued = Math.max(1, Math.floor(options.maxQueued ?? 256));
     this.settleMs = Math.max(0, options.settleAfterTimeoutMs ?? DEFAULT_SETTLE_AFTER_TIMEOUT_MS);
-    this.parser = new ModbusStreamParser({ heartbeat: options.heartbeat ?? null });
+    this.parser = new ModbusStreamParser({
+      heartbeat: options.heartbeat ?? null,
+      controlFrames: options.controlFrames,
+    });
   }
 
   get stream(): Readonly<StreamCounters> {
@@ -212,6 +222,24 @@ export class TransactionQueue {
     return promise;
   }
 
+  /**
+   * Sends `bytes` (a control frame) as soon as no request is in flight: at once when the link is idle,
+   * else right after the current transaction ends (answer, exception or timeout), before the next.
+   * Resolves once written; rejects when the queue closes first or the write fails.
+   */
+  sendBetween(bytes: Uint8Array): Promise<void> {
+    if (this.isClosed) return Promise.reject(new ConnectionClosedError('connection closed'));
+    if (this.between.length >= MAX_QUEUED_CONTROL_FRAMES)
+      return Promise.reject(
+        new QueueFullError(`more than ${MAX_QUEUED_CONTROL_FRAMES} control frames queued`),
+      );
+    const sent = new Promise<void>((resolve, reject) => {
+      this.between.push({ bytes, done: (error) => (error ? reject(error) : resolve()) });
+    });
+    this.pump();
+    return sent;
+  }
+
   /** Bytes received from the connection (after the registration packet). Never throws. */
   receive(bytes: Uint8Array): void {
     if (this.isClosed) return;
@@ -232,6 +260,7 @@ export class TransactionQueue {
     }
     pending.push(...this.writes.splice(0), ...this.polls.splice(0));
     this.queuedPolls.clear();
+    for (const c of this.between.splice(0)) c.done(new ConnectionClosedError(reason));
     this.parser.reset();
     for (const e of pending) {
       this.counters.closedRejected++;
@@ -256,7 +285,9 @@ export class TransactionQueue {
   }
 
   private startNext(): void {
-    if (this.isClosed || this.current || this.settleTimer !== null) return;
+    if (this.isClosed || this.current) return;
+    this.flushBetween();
+    if (this.settleTimer !== null) return;
     const entry = this.writes.shift() ?? this.polls.shift();
     if (!entry) return;
     if (entry.priority === 'poll') this.queuedPolls.delete(entry.key);
@@ -278,12 +309,26 @@ export class TransactionQueue {
     }
   }
 
+  /** Control frames waiting: nothing is in flight now, so they go before the next request. */
+  private flushBetween(): void {
+    for (const c of this.between.splice(0)) {
+      try {
+        this.options.send(c.bytes);
+        c.done();
+      } catch (e) {
+        this.counters.sendErrors++;
+        c.done(e instanceof Error ? e : new Error(String(e)));
+      }
+    }
+  }
+
   private onTimeout(entry: Entry): void {
     if (this.current?.entry !== entry) return;
     this.current = null;
     this.counters.timeouts++;
     this.handle(this.parser.expect(null));
     entry.reject(new ModbusTimeoutError(entry.request.slave, entry.request.fn, this.timeoutMs));
+    this.flushBetween();
     if (this.settleMs > 0) {
       this.settleTimer = this.options.scheduler.setTimeout(() => {
         this.settleTimer = null;

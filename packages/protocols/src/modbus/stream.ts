@@ -20,6 +20,7 @@
  *
  * `push` and `expect` never throw.
  */
+import { type ControlEvent, MAX_CONTROL_FRAME, matchControlFrame } from '../dtu/control-frame.js';
 import { crc16 } from './crc.js';
 import { exceptionName, SUPPORTED_FUNCTIONS } from './pdu.js';
 import { EXCEPTION_ADU_LENGTH, type Expectation, MAX_ADU_LENGTH } from './rtu.js';
@@ -31,7 +32,8 @@ export type StreamEvent =
   | { type: 'exception'; slave: number; fn: number; code: number; name: string }
   | { type: 'heartbeat' }
   | { type: 'mismatch'; slave: number; fn: number; bytes: number }
-  | { type: 'garbage'; bytes: number; reason: GarbageReason };
+  | { type: 'garbage'; bytes: number; reason: GarbageReason }
+  | ControlEvent;
 
 export interface StreamCounters {
   bytesIn: number;
@@ -50,6 +52,11 @@ export interface StreamParserOptions {
   heartbeat?: Uint8Array | null;
   /** Maximum bytes kept between pushes (at least 256 + heartbeat length). Default 1024. */
   maxBuffer?: number;
+  /**
+   * Recognise the DTU link's control frames (dtu/control-frame.ts) between frames and strip them
+   * (`control` / `control-malformed` events). The buffer then holds at least one maximal frame.
+   */
+  controlFrames?: boolean;
 }
 
 type Match = { kind: 'complete'; len: number; exception: boolean } | { kind: 'partial' } | { kind: 'no' };
@@ -78,10 +85,12 @@ export class ModbusStreamParser {
   private expectation: Expectation | null = null;
   private readonly heartbeat: Uint8Array | null;
   private readonly maxBuffer: number;
+  private readonly control: boolean;
 
   constructor(options: StreamParserOptions = {}) {
     this.heartbeat = options.heartbeat && options.heartbeat.length > 0 ? options.heartbeat.slice() : null;
-    const floor = MAX_ADU_LENGTH + (this.heartbeat?.length ?? 0);
+    this.control = options.controlFrames === true;
+    const floor = MAX_ADU_LENGTH + (this.heartbeat?.length ?? 0) + (this.control ? MAX_CONTROL_FRAME : 0);
     this.maxBuffer = Math.max(floor, Math.floor(options.maxBuffer ?? 1024));
   }
 
@@ -179,6 +188,21 @@ export class ModbusStreamParser {
         }
         if (m.kind === 'partial') break;
       }
+      if (this.control) {
+        // Starts with 00, which no response does (slave 0 never answers): no conflict with the above.
+        const c = matchControlFrame(b, i, n);
+        if (c.kind === 'complete') {
+          events.push({ type: 'control', channel: c.channel, payload: c.payload });
+          i += c.len;
+          continue;
+        }
+        if (c.kind === 'bad') {
+          events.push({ type: 'control-malformed', bytes: c.len, reason: c.reason });
+          i += c.len;
+          continue;
+        }
+        if (c.kind === 'partial') break;
+      }
       const hb = this.matchHeartbeat(b, i, n);
       if (hb === 'complete') {
         this.counters.heartbeats++;
@@ -274,6 +298,7 @@ export class ModbusStreamParser {
         }
       }
       if (this.matchHeartbeat(b, p, n) === 'complete') return true;
+      if (this.control && matchControlFrame(b, p, n).kind === 'complete') return true;
     }
     return false;
   }

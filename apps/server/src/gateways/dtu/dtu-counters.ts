@@ -27,6 +27,13 @@ export interface DtuCounters {
   readingsMerged: number;
   decodeErrors: number;
   writes: number;
+  /** Control frames received (docs/protocols.md "Control frames on the DTU link"). */
+  controlFrames: number;
+  /** Control frames dropped: bad header, length or CRC, a payload outside its schema, a wrong channel. */
+  controlMalformed: number;
+  /** Gateway command answers that settled a waiting command, and answers nobody waited for. */
+  acks: number;
+  unknownAcks: number;
 }
 
 export type RejectReason =
@@ -59,4 +66,8 @@ export const emptyCounters = (): DtuCounters => ({
   readingsMerged: 0,
   decodeErrors: 0,
   writes: 0,
+  controlFrames: 0,
+  controlMalformed: 0,
+  acks: 0,
+  unknownAcks: 0,
 });

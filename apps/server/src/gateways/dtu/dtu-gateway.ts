@@ -26,6 +26,8 @@ export interface DtuGatewayOptions {
   logger?: Logger;
   scheduler?: Scheduler;
   networkBudgetMs?: number;
+  /** How long a gateway command waits for its answer (default 10 s). */
+  commandTimeoutMs?: number;
   registrationTimeoutMs?: number;
   observer?: DtuObserver;
   /** Block planning limits, for gateways whose slaves accept fewer registers per request. */
@@ -69,6 +71,7 @@ export async function startDtuGateway(
     runtime,
     scheduler,
     networkBudgetMs: options.networkBudgetMs ?? DEFAULT_NETWORK_BUDGET_MS,
+    commandTimeoutMs: options.commandTimeoutMs,
     planner: options.planner,
     totals,
     logger,

@@ -18,6 +18,7 @@ import type { Reading } from '../../pipeline/types.js';
 import type { CommandOutcome, DeviceLink, PointWrite } from '../../platform/commands/types.js';
 import type { DeviceRuntime } from '../../platform/runtime.js';
 import type { OfflineReason } from '../types.js';
+import { createDtuControl, type DtuControl } from './dtu-control.js';
 import type { DtuCounters } from './dtu-counters.js';
 import { DtuPoller, type PollCycleInfo } from './dtu-poller.js';
 import { encodePointWrite, outcomeOfError } from './point-write.js';
@@ -34,6 +35,8 @@ export interface SessionDeps {
   runtime: DeviceRuntime;
   scheduler: Scheduler;
   networkBudgetMs: number;
+  /** How long a gateway command waits for its answer (default 10 s). */
+  commandTimeoutMs?: number;
   /** Block planning limits (default: 125 registers / 2000 bits per read, gaps up to 10 / 80). */
   planner?: PlannerOptions;
   totals: DtuCounters;
@@ -57,6 +60,7 @@ export class DtuSession {
   readonly queue: TransactionQueue;
   private device: DirectoryDevice;
   private readonly poller: DtuPoller;
+  private readonly control: DtuControl;
   private readonly detach: () => void;
   private lastSeen: number;
   private watchdog: TimerHandle | null = null;
@@ -87,6 +91,7 @@ export class DtuSession {
       uartReadTimeMs: Math.min(2000, Math.max(10, plan.uartReadMs)),
       networkBudgetMs: deps.networkBudgetMs,
       heartbeat: heartbeat.ok ? heartbeat.bytes : null,
+      controlFrames: true,
       onEvent: (event) => this.onStreamEvent(event),
     });
     this.poller = new DtuPoller(this.deviceId, this.queue, scheduler, () => runtime.clock().getTime(), {
@@ -102,6 +107,17 @@ export class DtuSession {
         deps.totals.pollCycles++;
         deps.observer?.pollCycle?.(info);
       },
+    });
+    this.control = createDtuControl({
+      deviceId: this.deviceId,
+      imei: device.imei,
+      ownerUserId: device.ownerUserId,
+      queue: this.queue,
+      runtime,
+      totals: deps.totals,
+      commandTimeoutMs: deps.commandTimeoutMs,
+      logger: deps.logger,
+      malformed: () => runtime.deviceCounters.record(this.deviceId, 'malformed'),
     });
     this.detach = runtime.commands.attach(this.deviceId, this.link);
     this.presenceDone = runtime.presence.connected(this.deviceId, 'dtu', socket.remoteAddress ?? '');
@@ -128,6 +144,7 @@ export class DtuSession {
       this.poller.pollAll();
       return true;
     },
+    gateway: (command) => this.control.gateway(command),
   };
 
   /**
@@ -173,7 +190,9 @@ export class DtuSession {
     if (this.watchdog !== null) this.deps.scheduler.clearTimeout(this.watchdog);
     this.watchdog = null;
     this.poller.stop();
-    this.queue.close(reason === null ? 'replaced by a new connection' : `connection ${reason}`);
+    const why = reason === null ? 'replaced by a new connection' : `connection ${reason}`;
+    this.queue.close(why);
+    this.control.close(why);
     this.detach();
     this.socket.destroy();
     const last = [...this.buffered.values()];
@@ -223,6 +242,12 @@ export class DtuSession {
           { deviceId: this.deviceId, slave: event.slave, fn: event.fn },
           'dtu: unexpected frame dropped',
         );
+        break;
+      case 'control':
+        this.control.received(event.channel, event.payload);
+        break;
+      case 'control-malformed':
+        this.control.malformed(event.reason);
         break;
       case 'garbage':
         totals.badFrames++;

@@ -24,6 +24,7 @@ interface Pending {
  * ack only ever settles commands of the device that sent it.
  */
 export interface MqttCommandLink extends DeviceLink {
+  gateway(command: GatewayCommand): Promise<GatewayOutcome>;
   /** A parsed ack from this device; false when no command of it waits for that cmd_id. */
   acked(ack: Ack): boolean;
   /** The connection is gone: everything still waiting ends as networkError. */

@@ -38,7 +38,7 @@ export interface OtaRolloutDeps {
   tokens: DownloadTokens;
   signingKey: KeyObject;
   clock: () => Date;
-  /** Publishes to `d/{imei}/down`; false when no MQTT transport runs here. */
+  /** Publishes to `d/{imei}/down` (MQTT, or the DTU session's TCP link); false when neither runs here. */
   publishDown(imei: string, payload: string): Promise<boolean>;
   /** The owner of the device registry's login for this IMEI (the MQTT identity), or null. */
   loginOwner(imei: string): Promise<number | null>;
@@ -183,7 +183,7 @@ export function createOtaRollout(deps: OtaRolloutDeps) {
         const owner = logins.get(device.imei) ?? null;
         if (owner === null || owner !== device.gatewayOwner) {
           // No MQTT login of this account for the IMEI: nobody to notify (and no one else's gateway).
-          const detail = 'no MQTT login (device registry) of the gateway’s owner for this IMEI';
+          const detail = 'no login (device registry, MQTT or DTU) of the gateway’s owner for this IMEI';
           await plans.updateDevice(id, { state: 'failed', reason: 'offline', detail }, now, tx);
           logs.push(logOf(plan, device, now, { state: 'failed', reason: 'offline', detail }));
           continue;
