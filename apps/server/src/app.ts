@@ -233,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReportScheduler(app, workers);
   registerGraphlibSweep(app, workers);
   registerOtaRollout(app, { config: deps.config, runtime, clock });
-  registerRechargeExpiry(workers);
+  registerRechargeExpiry({ ...workers, logger: app.log });
   registerExpiryNotices(workers);
   registerWorkOrderDue(workers);
   registerPlanGenerator(workers);
