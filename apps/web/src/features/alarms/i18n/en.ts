@@ -106,6 +106,9 @@ const en: Texts = {
         '0: told when the alarm is raised; N: told only if the alarm is still unhandled N minutes later; handling it stops the escalation',
       smsEnabled: 'SMS notices',
       voiceEnabled: 'Voice call notices',
+      expiryNotices: 'Service expiry notices',
+      expiryHelp:
+        'E-mail and SMS (as switched on above) when the owner’s devices are 30, 7 and 1 days from their service expiry, and when it has passed',
       smsUnavailable: 'No SMS provider is set on this platform',
       voiceUnavailable: 'No voice provider is set on this platform',
       quotaHelp: 'Each message uses one unit of the remaining SMS count',

@@ -102,6 +102,8 @@ const zh = {
       escalateHelp: '0：报警时立即通知；N：报警 N 分钟后仍未处理才通知此联系人，处理后不再升级',
       smsEnabled: '短信通知',
       voiceEnabled: '语音电话通知',
+      expiryNotices: '服务到期提醒',
+      expiryHelp: '所属账户的设备在云服务到期前 30、7、1 天及到期时，按上方已开启的邮件和短信发送提醒',
       smsUnavailable: '平台尚未配置短信服务商',
       voiceUnavailable: '平台尚未配置语音服务商',
       quotaHelp: '每条短信占用一条剩余条数',

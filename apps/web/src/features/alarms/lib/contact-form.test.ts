@@ -14,6 +14,7 @@ const row = {
   webhook_enabled: true,
   sms_enabled: false,
   voice_enabled: false,
+  expiry_notices: false,
   storm_cap: 10,
   storm_window_s: 3600,
   escalate_after_min: 0,
