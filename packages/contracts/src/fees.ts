@@ -104,6 +104,11 @@ export const rechargeOrderRow = z.object({
   /** Cents refunded (confirmed by the provider) and being refunded (no outcome yet). */
   refunded: z.number().int(),
   refunding: z.number().int(),
+  /**
+   * Cents of `refunding` in refunds left unresolved (status 3: the provider gave no outcome after
+   * repeated queries; the money stays held until a person checks or a late notification settles it).
+   */
+  refund_unresolved: z.number().int(),
 });
 export type RechargeOrderRow = z.infer<typeof rechargeOrderRow>;
 

@@ -236,10 +236,12 @@ describe('refund reconciliation', () => {
       token: kit.adminToken,
     });
     expect(listed.body.data.map((r) => r.status)).toEqual([3]);
+    // The order shows the held money as unresolved (the web app's "Refund ¥x to check").
+    expect(await order(o.id)).toMatchObject({ refunding: 900, refund_unresolved: 900 });
 
     expect((await kit.wechat.completeRefund(no, 'SUCCESS')).status).toBe(204);
     expect(await refundRow(no)).toMatchObject({ status: 1 });
-    expect(await order(o.id)).toMatchObject({ refunded: 900, refunding: 0 });
+    expect(await order(o.id)).toMatchObject({ refunded: 900, refunding: 0, refund_unresolved: 0 });
     expect(await balance()).toMatchObject({ available: before, pending_debits: 0 });
   });
 });
