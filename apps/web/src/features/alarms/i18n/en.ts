@@ -107,6 +107,7 @@ const en: Texts = {
       smsEnabled: 'SMS notices',
       voiceEnabled: 'Voice call notices',
       expiryNotices: 'Service expiry notices',
+      expiryTag: 'Expiry notices',
       expiryHelp:
         'E-mail and SMS (as switched on above) when the owner’s devices are 30, 7 and 1 days from their service expiry, and when it has passed',
       smsUnavailable: 'No SMS provider is set on this platform',

@@ -108,6 +108,7 @@ const es: Texts = {
       smsEnabled: 'Avisos por SMS',
       voiceEnabled: 'Avisos por llamada de voz',
       expiryNotices: 'Avisos de vencimiento del servicio',
+      expiryTag: 'Avisos de vencimiento',
       expiryHelp:
         'Correo y SMS (según lo activado arriba) cuando a los dispositivos del propietario les faltan 30, 7 y 1 días para el vencimiento del servicio, y cuando ha vencido',
       smsUnavailable: 'La plataforma no tiene proveedor de SMS',

@@ -103,6 +103,7 @@ const zh = {
       smsEnabled: '短信通知',
       voiceEnabled: '语音电话通知',
       expiryNotices: '服务到期提醒',
+      expiryTag: '到期提醒',
       expiryHelp: '所属账户的设备在云服务到期前 30、7、1 天及到期时，按上方已开启的邮件和短信发送提醒',
       smsUnavailable: '平台尚未配置短信服务商',
       voiceUnavailable: '平台尚未配置语音服务商',

@@ -61,4 +61,12 @@ describe('contact form <-> ContactInput', () => {
       language: 'en',
     });
   });
+
+  it('keeps the expiry notice choice: off for a new contact, as stored on edit, sent as set', () => {
+    expect(contactFormValues(undefined, 'zh').expiry_notices).toBe(false);
+    const values = contactFormValues({ ...row, expiry_notices: true }, 'zh');
+    expect(values.expiry_notices).toBe(true);
+    expect(contactBody(values, true).expiry_notices).toBe(true);
+    expect(contactBody({ ...values, expiry_notices: false }, true).expiry_notices).toBe(false);
+  });
 });
