@@ -123,7 +123,12 @@ describe('refund reconciliation', () => {
     expect(await reconcile()).toMatchObject({ later: 0 });
 
     kit.wechat.refunds.get(no)!.status = 'SUCCESS'; // done at WeChat; its notification is lost
+    // An answer without WeChat's platform signature is no outcome: asked again later.
+    kit.wechat.failNext('unsigned');
     later(2 * REFUND_QUERY_DELAY_MS);
+    expect(await reconcile()).toMatchObject({ refunded: 0, later: 1 });
+    expect((await refundRow(no)).failure).toMatch(/^BAD_SIGNATURE/);
+    later(4 * REFUND_QUERY_DELAY_MS);
     expect(await reconcile()).toMatchObject({ refunded: 1 });
     expect(await refundRow(no)).toMatchObject({ status: 1, failure: '' });
     expect(await order(o.id)).toMatchObject({ refunded: 2_000, refunding: 0 });
