@@ -346,6 +346,8 @@ export const noticeRow = z.object({
   /** Where it went: the phone (sms, voice), the e-mail address or the webhook kind. */
   contact_address: z.string(),
   alarm_id: z.number().int().nullable(),
+  /** What the notice is about: an alarm, a contact test, a scheduled report, a service expiry. */
+  about: z.enum(['alarm', 'test', 'report', 'expiry']),
   device_title: z.string().nullable(),
   alarm_type: z.number().int().nullable(),
   channel: z.enum(NOTICE_CHANNELS),

@@ -14,6 +14,7 @@ import { type ProviderServer, startAliyunServer } from '../../test-support/sms-p
 import { type LocalSmtpServer, type Mail, startSmtpServer } from '../../test-support/smtp-server.js';
 import { createTestClock } from '../../test-support/test-app.js';
 import { contacts, noticeOutbox } from '../contacts/contacts.table.js';
+import { noticeAbout } from '../contacts/notice-log.service.js';
 import { devices } from '../devices/devices.table.js';
 import { smsProviderSettings } from '../sms/sms.table.js';
 import { users } from '../users/users.table.js';
@@ -142,6 +143,8 @@ describe('pre-expiry notices by e-mail and SMS', () => {
       ].sort(),
     );
     expect(rows.every((r) => r.userNoticeId !== null && r.alarmId === null)).toBe(true);
+    // The delivery log names them as what they are.
+    expect(new Set(rows.map(noticeAbout))).toEqual(new Set(['expiry']));
 
     await worker.runOnce();
     expect((await outbox()).map((r) => r.status)).toEqual(Array(6).fill('sent'));

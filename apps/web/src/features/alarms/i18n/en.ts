@@ -167,6 +167,7 @@ const en: Texts = {
       channel: 'Channel',
       alarm: 'Alarm',
       test: 'Test notice',
+      about: { test: 'Test notice', report: 'Data report', expiry: 'Service expiry' },
       status: 'Status',
       attempts: 'Attempts',
       sentAt: 'Sent at',

@@ -168,6 +168,7 @@ const es: Texts = {
       channel: 'Canal',
       alarm: 'Alarma',
       test: 'Aviso de prueba',
+      about: { test: 'Aviso de prueba', report: 'Informe de datos', expiry: 'Vencimiento del servicio' },
       status: 'Estado',
       attempts: 'Intentos',
       sentAt: 'Enviado',

@@ -161,6 +161,7 @@ const zh = {
       channel: '渠道',
       alarm: '报警',
       test: '测试通知',
+      about: { test: '测试通知', report: '数据报表', expiry: '服务到期' },
       status: '状态',
       attempts: '尝试次数',
       sentAt: '发送时间',
