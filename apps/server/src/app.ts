@@ -235,7 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGraphlibSweep(app, workers);
   registerEnforcementSweep(workers);
   registerOtaRollout(app, { config: deps.config, runtime, clock });
-  registerRechargeExpiry(workers);
+  registerRechargeExpiry({ ...workers, logger: app.log });
   registerExpiryNotices(workers);
   registerWorkOrderDue(workers);
   registerPlanGenerator(workers);

@@ -262,6 +262,8 @@ export const contactInput = z.object({
   /** SMS and voice calls to `phone`; each send uses one unit of the owner's remaining count. */
   sms_enabled: z.boolean().default(false),
   voice_enabled: z.boolean().default(false),
+  /** Service expiry notices of the owner's devices (30, 7, 1 days before) by e-mail / SMS as switched on. */
+  expiry_notices: z.boolean().default(false),
   min_interval_s: z.number().int().min(0).max(86_400).default(0),
   /** Storm cap of SMS and voice: alarm notices per window before one digest; 0 = no cap. */
   storm_cap: z.number().int().min(0).max(1000).default(10),
@@ -312,6 +314,7 @@ export const contactRow = z.object({
   webhook_enabled: z.boolean(),
   sms_enabled: z.boolean(),
   voice_enabled: z.boolean(),
+  expiry_notices: z.boolean(),
   min_interval_s: z.number().int(),
   storm_cap: z.number().int(),
   storm_window_s: z.number().int(),
@@ -343,6 +346,8 @@ export const noticeRow = z.object({
   /** Where it went: the phone (sms, voice), the e-mail address or the webhook kind. */
   contact_address: z.string(),
   alarm_id: z.number().int().nullable(),
+  /** What the notice is about: an alarm, a contact test, a scheduled report, a service expiry. */
+  about: z.enum(['alarm', 'test', 'report', 'expiry']),
   device_title: z.string().nullable(),
   alarm_type: z.number().int().nullable(),
   channel: z.enum(NOTICE_CHANNELS),

@@ -104,6 +104,11 @@ export const rechargeOrderRow = z.object({
   /** Cents refunded (confirmed by the provider) and being refunded (no outcome yet). */
   refunded: z.number().int(),
   refunding: z.number().int(),
+  /**
+   * Cents of `refunding` in refunds left unresolved (status 3: the provider gave no outcome after
+   * repeated queries; the money stays held until a person checks or a late notification settles it).
+   */
+  refund_unresolved: z.number().int(),
 });
 export type RechargeOrderRow = z.infer<typeof rechargeOrderRow>;
 
@@ -113,8 +118,11 @@ export const refundInput = z.strictObject({
   reason: z.string().trim().min(1).max(80),
 });
 export type RefundInput = z.infer<typeof refundInput>;
-/** SPEC-style refund status: 0 processing, 1 refunded, 2 failed. */
-export const RefundStatus = { PROCESSING: 0, REFUNDED: 1, FAILED: 2 } as const;
+/**
+ * SPEC-style refund status: 0 processing, 1 refunded, 2 failed, 3 unresolved (the provider was asked
+ * too often without an outcome: the money stays held until a person checks or a notification comes).
+ */
+export const RefundStatus = { PROCESSING: 0, REFUNDED: 1, FAILED: 2, UNRESOLVED: 3 } as const;
 export const refundRow = z.object({
   id: z.number().int(),
   order_id: z.number().int(),

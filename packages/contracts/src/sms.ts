@@ -10,8 +10,8 @@ export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
 /** The channels a provider account serves: text messages and text-to-speech calls. */
 export const SMS_CHANNELS = ['sms', 'voice'] as const;
 export type SmsChannel = (typeof SMS_CHANNELS)[number];
-/** Notice kinds that need an approved template each ('code' = verification code). */
-export const SMS_TEMPLATE_KINDS = ['alarm', 'recovery', 'test', 'code'] as const;
+/** Notice kinds that need an approved template each ('code' = verification code, 'expiry' = service expiry). */
+export const SMS_TEMPLATE_KINDS = ['alarm', 'recovery', 'test', 'code', 'expiry'] as const;
 export type SmsTemplateKind = (typeof SMS_TEMPLATE_KINDS)[number];
 
 const short = (max: number) => z.string().trim().max(max);
@@ -51,8 +51,9 @@ export const smsSettingsInput = z.object({
       recovery: templateCode.default(''),
       test: templateCode.default(''),
       code: templateCode.default(''),
+      expiry: templateCode.default(''),
     })
-    .default({ alarm: '', recovery: '', test: '', code: '' }),
+    .default({ alarm: '', recovery: '', test: '', code: '', expiry: '' }),
 });
 export type SmsSettingsInput = z.infer<typeof smsSettingsInput>;
 

@@ -7,7 +7,8 @@
  * documented schedule (4 m, 10 m, 10 m, 1 h, 2 h, 6 h, 15 h: 25 hours); tests drive it with
  * `resendDue(at)` instead of waiting. Errors: 40002 isv.invalid-signature / isv.invalid-app-id /
  * isv.missing-method, 40004 ACQ.TRADE_NOT_EXIST / ACQ.TRADE_HAS_SUCCESS / ACQ.TRADE_STATUS_ERROR,
- * 20000 ACQ.SYSTEM_ERROR.
+ * 20000 ACQ.SYSTEM_ERROR. `alipay.trade.fastpay.refund.query` answers a refund made (refund_status
+ * REFUND_SUCCESS) or none.
  */
 import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -42,6 +43,8 @@ export interface AlipayGateway {
   refunds: Map<string, { outTradeNo: string; cents: number }>;
   refused: string[];
   failNext(count?: number): void;
+  /** The next `count` requests are carried out but never answered (a timeout after the fact). */
+  dropNext(count?: number): void;
   /** The payer pays; the notification is delivered (and queued for resends until answered `success`). */
   pay(outTradeNo: string, at?: Date): Promise<{ status: number; body: string }>;
   /** The signed notification form of an order as it stands, with overrides (forgeries, other amounts). */
@@ -64,6 +67,7 @@ export async function startAlipayGateway(opts: AlipayServerOptions): Promise<Ali
   const refunds = new Map<string, { outTradeNo: string; cents: number }>();
   const refused: string[] = [];
   let failures = 0;
+  let drops = 0;
   const queue: Array<{ outTradeNo: string; first: Date; attempt: number }> = [];
   const deliveries: AlipayGateway['deliveries'] = [];
 
@@ -92,7 +96,10 @@ export async function startAlipayGateway(opts: AlipayServerOptions): Promise<Ali
     reply(res, key, { code, msg, sub_code: subCode, sub_msg: subMsg }, code !== '40002');
   };
 
-  const { server, url } = await listen((_req, res, body) => {
+  const { server, url } = await listen((_req, socket, body) => {
+    const dropped = drops > 0;
+    if (dropped) drops--;
+    const res = dropped ? ({ writeHead() {}, end() {} } as unknown as ServerResponse) : socket;
     const params: Record<string, string> = {};
     for (const [k, v] of new URLSearchParams(body)) params[k] = v;
     const method = params.method ?? '';
@@ -187,6 +194,21 @@ export async function startAlipayGateway(opts: AlipayServerOptions): Promise<Ali
         refund_fee: fee(refunded + cents),
       });
     }
+    if (method === 'alipay.trade.fastpay.refund.query') {
+      // Documented: refund_status REFUND_SUCCESS for a refund made; no refund fields for an
+      // out_request_no never received.
+      if (!order) return bizError(res, key, '40004', 'ACQ.TRADE_NOT_EXIST', 'trade does not exist');
+      const made = refunds.get(String(biz.out_request_no ?? no));
+      if (made?.outTradeNo !== no) return done({ trade_no: order.trade_no, out_trade_no: no });
+      return done({
+        trade_no: order.trade_no,
+        out_trade_no: no,
+        out_request_no: String(biz.out_request_no ?? no),
+        total_amount: order.total_amount,
+        refund_amount: (made.cents / 100).toFixed(2),
+        refund_status: 'REFUND_SUCCESS',
+      });
+    }
     if (method === 'alipay.trade.query' || method === 'alipay.trade.close') {
       if (!order) return bizError(res, key, '40004', 'ACQ.TRADE_NOT_EXIST', 'trade does not exist');
       if (method === 'alipay.trade.query') {
@@ -261,6 +283,9 @@ export async function startAlipayGateway(opts: AlipayServerOptions): Promise<Ali
     deliveries,
     failNext: (count = 1) => {
       failures += count;
+    },
+    dropNext: (count = 1) => {
+      drops += count;
     },
     async pay(outTradeNo, at = new Date()) {
       const order = orders.get(outTradeNo);

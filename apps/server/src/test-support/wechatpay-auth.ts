@@ -3,7 +3,7 @@
  * the merchant's `Authorization` (SHA256withRSA over `METHOD\nURL\ntimestamp\nnonce\nbody\n`, each
  * nonce once, timestamps within 5 minutes) and signs its answers with its platform key.
  */
-import { createSign, createVerify, type KeyObject, randomBytes } from 'node:crypto';
+import { createCipheriv, createSign, createVerify, type KeyObject, randomBytes } from 'node:crypto';
 import type { WechatServerOptions } from './wechatpay-server.js';
 
 /** The `Wechatpay-*` headers of an answer (or a notification) with `body`, signed by the platform key. */
@@ -49,4 +49,33 @@ export function merchantAuthProblem(
   if (!ok) return 'signature verification failed';
   usedNonces.add(fields.nonce_str);
   return null;
+}
+
+/**
+ * The documented notification body: `plain` encrypted AEAD_AES_256_GCM with the APIv3 key (a
+ * 12-character nonce, as the documentation shows) under `resource`.
+ */
+export function encryptedNotificationBody(
+  apiV3Key: string,
+  notice: { aad: 'transaction' | 'refund'; eventType: string; summary: string; plain: unknown },
+): string {
+  const nonce = randomBytes(6).toString('hex');
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'));
+  cipher.setAAD(Buffer.from(notice.aad, 'utf8'));
+  const plain = JSON.stringify(notice.plain);
+  const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return JSON.stringify({
+    id: randomBytes(16).toString('hex'),
+    create_time: new Date().toISOString(),
+    resource_type: 'encrypt-resource',
+    event_type: notice.eventType,
+    summary: notice.summary,
+    resource: {
+      original_type: notice.aad,
+      algorithm: 'AEAD_AES_256_GCM',
+      ciphertext: ciphertext.toString('base64'),
+      associated_data: notice.aad,
+      nonce,
+    },
+  });
 }

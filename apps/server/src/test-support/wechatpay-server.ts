@@ -11,11 +11,13 @@
  * `REFUND.ABNORMAL` notification (resource encrypted like a payment's) to the refund's notify_url;
  * 404 RESOURCE_NOT_EXISTS (no such paid order), 400 INVALID_REQUEST (more than is left to refund),
  * 400 PARAM_ERROR (a total that is not the order's, an out_refund_no reused with another amount).
+ * `GET /v3/refund/domestic/refunds/{out_refund_no}` answers the refund as it stands (404
+ * RESOURCE_NOT_EXISTS for a number never received).
  */
-import { createCipheriv, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { closer, digits, listen } from './sms-provider-shared.js';
-import { merchantAuthProblem, platformSignedHeaders } from './wechatpay-auth.js';
+import { encryptedNotificationBody, merchantAuthProblem, platformSignedHeaders } from './wechatpay-auth.js';
 
 export interface WechatServerOptions {
   appId: string;
@@ -49,7 +51,8 @@ export interface WechatRefund {
   status: 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'CLOSED';
 }
 
-export type WechatFailure = 'server-error' | 'throttle' | 'unsigned' | 'hang';
+/** 'drop': the request is carried out but its answer never sent (a timeout after the fact). */
+export type WechatFailure = 'server-error' | 'throttle' | 'unsigned' | 'hang' | 'drop';
 
 export interface NotificationDelivery {
   status: number;
@@ -132,9 +135,10 @@ export async function startWechatPayServer(opts: WechatServerOptions): Promise<W
     answer(res, status, { code, message });
   };
 
-  const { server, url } = await listen((req, res, body) => {
+  const { server, url } = await listen((req, socket, body) => {
     const failure = failures.shift();
     if (failure === 'hang') return;
+    const res = failure === 'drop' ? ({ writeHead() {}, end() {} } as unknown as ServerResponse) : socket;
     const path = req.url ?? '/';
     const problem = merchantAuthProblem(opts, nonces, {
       method: req.method ?? '',
@@ -234,6 +238,12 @@ export async function startWechatPayServer(opts: WechatServerOptions): Promise<W
       refunds.set(refund.out_refund_no, refund);
       return answer(res, 200, refundView(refund));
     }
+    const rq = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(u.pathname);
+    if (rq && req.method === 'GET') {
+      const refund = refunds.get(decodeURIComponent(rq[1]!));
+      if (!refund) return fail(res, 404, 'RESOURCE_NOT_EXISTS', 'the refund does not exist');
+      return answer(res, 200, refundView(refund));
+    }
     const q = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(u.pathname);
     if (q) {
       const order = orders.get(decodeURIComponent(q[1]!));
@@ -263,7 +273,7 @@ export async function startWechatPayServer(opts: WechatServerOptions): Promise<W
   const notification: WechatPayServer['notification'] = (outTradeNo, over = {}) => {
     const order = orders.get(outTradeNo);
     if (!order) throw new Error(`no order ${outTradeNo}`);
-    const plain = JSON.stringify({
+    const plain = {
       appid: over.appid ?? order.appid,
       mchid: over.mchid ?? order.mchid,
       out_trade_no: order.out_trade_no,
@@ -274,29 +284,12 @@ export async function startWechatPayServer(opts: WechatServerOptions): Promise<W
       success_time: order.success_time,
       payer: { openid: 'oTest' },
       amount: { total: over.total ?? order.total, payer_total: over.total ?? order.total, currency: 'CNY' },
-    });
-    const nonce = randomBytes(6).toString('hex'); // 12 characters, as the documentation shows
-    const aad = 'transaction';
-    const cipher = createCipheriv(
-      'aes-256-gcm',
-      Buffer.from(opts.apiV3Key, 'utf8'),
-      Buffer.from(nonce, 'utf8'),
-    );
-    cipher.setAAD(Buffer.from(aad, 'utf8'));
-    const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-    const body = JSON.stringify({
-      id: randomBytes(16).toString('hex'),
-      create_time: new Date().toISOString(),
-      resource_type: 'encrypt-resource',
-      event_type: 'TRANSACTION.SUCCESS',
+    };
+    const body = encryptedNotificationBody(opts.apiV3Key, {
+      aad: 'transaction',
+      eventType: 'TRANSACTION.SUCCESS',
       summary: '支付成功',
-      resource: {
-        original_type: 'transaction',
-        algorithm: 'AEAD_AES_256_GCM',
-        ciphertext: ciphertext.toString('base64'),
-        associated_data: aad,
-        nonce,
-      },
+      plain,
     });
     return { headers: { 'Content-Type': 'application/json', ...signedHeaders(body) }, body };
   };
@@ -305,7 +298,7 @@ export async function startWechatPayServer(opts: WechatServerOptions): Promise<W
     const r = refunds.get(outRefundNo);
     if (!r) throw new Error(`no refund ${outRefundNo}`);
     const order = orders.get(r.out_trade_no)!;
-    const plain = JSON.stringify({
+    const plain = {
       mchid: opts.mchId,
       out_trade_no: r.out_trade_no,
       transaction_id: order.transaction_id ?? '',
@@ -315,29 +308,13 @@ export async function startWechatPayServer(opts: WechatServerOptions): Promise<W
       success_time: new Date().toISOString().replace(/\.\d+Z$/, '+08:00'),
       user_received_account: '支付用户零钱',
       amount: { total: r.total, refund: r.refund, payer_total: r.total, payer_refund: r.refund },
-    });
-    const nonce = randomBytes(6).toString('hex');
-    const aad = 'refund';
-    const cipher = createCipheriv(
-      'aes-256-gcm',
-      Buffer.from(opts.apiV3Key, 'utf8'),
-      Buffer.from(nonce, 'utf8'),
-    );
-    cipher.setAAD(Buffer.from(aad, 'utf8'));
-    const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-    const body = JSON.stringify({
-      id: randomBytes(16).toString('hex'),
-      create_time: new Date().toISOString(),
-      resource_type: 'encrypt-resource',
-      event_type: r.status === 'SUCCESS' ? 'REFUND.SUCCESS' : 'REFUND.ABNORMAL',
-      summary: r.status === 'SUCCESS' ? '退款成功' : '退款异常',
-      resource: {
-        original_type: 'refund',
-        algorithm: 'AEAD_AES_256_GCM',
-        ciphertext: ciphertext.toString('base64'),
-        associated_data: aad,
-        nonce,
-      },
+    };
+    const ok = r.status === 'SUCCESS';
+    const body = encryptedNotificationBody(opts.apiV3Key, {
+      aad: 'refund',
+      eventType: ok ? 'REFUND.SUCCESS' : 'REFUND.ABNORMAL',
+      summary: ok ? '退款成功' : '退款异常',
+      plain,
     });
     return { headers: { 'Content-Type': 'application/json', ...signedHeaders(body) }, body };
   };

@@ -18,6 +18,7 @@ export const contactUpdate = z.object({
   webhook_enabled: s.webhook_enabled.unwrap().optional(),
   sms_enabled: s.sms_enabled.unwrap().optional(),
   voice_enabled: s.voice_enabled.unwrap().optional(),
+  expiry_notices: s.expiry_notices.unwrap().optional(),
   min_interval_s: s.min_interval_s.unwrap().optional(),
   storm_cap: s.storm_cap.unwrap().optional(),
   storm_window_s: s.storm_window_s.unwrap().optional(),

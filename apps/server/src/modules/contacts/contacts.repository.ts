@@ -26,6 +26,7 @@ const contactColumns = {
   webhookEnabled: contacts.webhookEnabled,
   smsEnabled: contacts.smsEnabled,
   voiceEnabled: contacts.voiceEnabled,
+  expiryNotices: contacts.expiryNotices,
   minIntervalS: contacts.minIntervalS,
   stormCap: contacts.stormCap,
   stormWindowS: contacts.stormWindowS,
@@ -51,6 +52,7 @@ export interface ContactRecord {
   webhookEnabled: boolean;
   smsEnabled: boolean;
   voiceEnabled: boolean;
+  expiryNotices: boolean;
   minIntervalS: number;
   stormCap: number;
   stormWindowS: number;

@@ -27,6 +27,7 @@ const toContactRow = (r: ContactRecord): ContactRow => ({
   webhook_enabled: r.webhookEnabled,
   sms_enabled: r.smsEnabled,
   voice_enabled: r.voiceEnabled,
+  expiry_notices: r.expiryNotices,
   min_interval_s: r.minIntervalS,
   storm_cap: r.stormCap,
   storm_window_s: r.stormWindowS,
@@ -54,6 +55,7 @@ function valuesOf(body: Partial<ContactInput>, box: SecretBox): Partial<ContactV
   if (body.webhook_enabled !== undefined) values.webhookEnabled = body.webhook_enabled;
   if (body.sms_enabled !== undefined) values.smsEnabled = body.sms_enabled;
   if (body.voice_enabled !== undefined) values.voiceEnabled = body.voice_enabled;
+  if (body.expiry_notices !== undefined) values.expiryNotices = body.expiry_notices;
   if (body.min_interval_s !== undefined) values.minIntervalS = body.min_interval_s;
   if (body.storm_cap !== undefined) values.stormCap = body.storm_cap;
   if (body.storm_window_s !== undefined) values.stormWindowS = body.storm_window_s;

@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { userNotices } from '../../platform/notices/user-notices.table.js';
 import { alarmLog } from '../alarms/alarms.table.js';
 import { exportJobs } from '../exports/exports.table.js';
 import { triggers } from '../triggers/triggers.table.js';
@@ -50,6 +51,12 @@ export const contacts = pgTable(
     /** Throttle: at most one notice per channel within this many seconds; 0 = no limit. */
     minIntervalS: integer('min_interval_s').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
+    /**
+     * Service expiry notices (issue 20 item 4): the owner's devices 30, 7 and 1 days before their
+     * expiry, by e-mail and / or SMS as the channel switches say. Off unless chosen: an alarm contact
+     * (a technician) is not a billing contact by default.
+     */
+    expiryNotices: boolean('expiry_notices').notNull().default(false),
     /** Language of the notices sent to this contact: 'zh' | 'en' | 'es'. */
     language: text('language').notNull().default('zh'),
     remark: text('remark').notNull().default(''),
@@ -91,6 +98,8 @@ export const noticeOutbox = pgTable(
     alarmId: integer('alarm_id').references(() => alarmLog.id, { onDelete: 'cascade' }),
     /** Set for a scheduled report: the export whose file is attached (e-mail only). */
     exportId: integer('export_id').references(() => exportJobs.id, { onDelete: 'cascade' }),
+    /** Set for a service expiry notice: the owner's in-app notice it repeats (e-mail or SMS). */
+    userNoticeId: integer('user_notice_id').references(() => userNotices.id, { onDelete: 'cascade' }),
     /** 'email' | 'webhook' */
     channel: text('channel').notNull(),
     status: text('status').notNull().default('pending'),

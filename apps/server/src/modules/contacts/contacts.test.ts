@@ -159,7 +159,14 @@ describe('POST/PUT /trigger/contact', () => {
       webhook_enabled: true,
       language: 'es',
       has_webhook_secret: true,
+      expiry_notices: false,
     });
+    // Service expiry notices are chosen per contact and kept by a PUT that leaves them out.
+    const billing = await call<ContactRow>(t.app, 'PUT', `/trigger/contact/${id}`, {
+      token: owner.token,
+      body: { expiry_notices: true },
+    });
+    expect(billing.body.data).toMatchObject({ expiry_notices: true, name: 'Robot 2' });
     // The rules hold for the contact as it will be: turning e-mail on needs an address.
     const bad = await call(t.app, 'PUT', `/trigger/contact/${id}`, {
       token: owner.token,
@@ -171,7 +178,11 @@ describe('POST/PUT /trigger/contact', () => {
       token: owner.token,
       body: { webhook_secret: '' },
     });
-    expect(cleared.body.data).toMatchObject({ has_webhook_secret: false, email_enabled: false });
+    expect(cleared.body.data).toMatchObject({
+      has_webhook_secret: false,
+      email_enabled: false,
+      expiry_notices: true,
+    });
     const [stored] = await t.database.db.select().from(contacts).where(eq(contacts.id, id));
     expect(stored?.webhookSecret).toBe('');
   });

@@ -2,14 +2,15 @@ import { alarmTypeLabel, type Language, type NoticeChannel, type NoticeStatus } 
 import { zonedTime } from '../../platform/time/zone.js';
 import type { SourceFactory } from '../exports/sources/types.js';
 import { createNoticeLogRepository, type NoticeRecord } from './notice-log.repository.js';
-import { noticeAddress, noticeCost } from './notice-log.service.js';
+import { noticeAbout, noticeAddress, noticeCost } from './notice-log.service.js';
 
 interface Words {
   header: string[];
   channel: Record<NoticeChannel, string>;
   status: Record<NoticeStatus, string>;
   receipt: Record<'delivered' | 'failed', string>;
-  test: string;
+  /** Notices without an alarm. */
+  about: Record<'test' | 'report' | 'expiry', string>;
   digest: (n: number) => string;
 }
 
@@ -40,7 +41,7 @@ const WORDS: Record<Language, Words> = {
       no_quota: '条数不足',
     },
     receipt: { delivered: '已送达', failed: '未送达' },
-    test: '测试通知',
+    about: { test: '测试通知', report: '数据报表', expiry: '服务到期' },
     digest: (n) => `汇总 ${n} 条`,
   },
   en: {
@@ -69,7 +70,7 @@ const WORDS: Record<Language, Words> = {
       no_quota: 'No quota',
     },
     receipt: { delivered: 'Delivered', failed: 'Not delivered' },
-    test: 'Test notice',
+    about: { test: 'Test notice', report: 'Data report', expiry: 'Service expiry' },
     digest: (n) => `Digest of ${n}`,
   },
   es: {
@@ -98,7 +99,7 @@ const WORDS: Record<Language, Words> = {
       no_quota: 'Sin cuota',
     },
     receipt: { delivered: 'Entregado', failed: 'No entregado' },
-    test: 'Aviso de prueba',
+    about: { test: 'Aviso de prueba', report: 'Informe de datos', expiry: 'Vencimiento del servicio' },
     digest: (n) => `Resumen de ${n}`,
   },
 };
@@ -106,9 +107,10 @@ const WIDTHS = [20, 16, 18, 10, 24, 18, 10, 10, 8, 20, 12, 40, 40];
 
 function cells(r: NoticeRecord, lang: Language, tz: string): (string | number | null)[] {
   const w = WORDS[lang];
+  const about = noticeAbout(r);
   const alarm =
-    r.alarmId === null
-      ? w.test
+    about !== 'alarm'
+      ? w.about[about]
       : r.alarmType === null
         ? null
         : alarmTypeLabel(r.alarmType, lang) + (r.digestCount ? ` (${w.digest(r.digestCount)})` : '');

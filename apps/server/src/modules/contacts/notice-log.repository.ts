@@ -20,6 +20,8 @@ export interface NoticeRecord {
   contactWebhookKind: string;
   ownerUserId: number;
   alarmId: number | null;
+  exportId: number | null;
+  userNoticeId: number | null;
   deviceTitle: string | null;
   alarmType: number | null;
   channel: string;
@@ -44,6 +46,8 @@ const columns = {
   contactWebhookKind: contacts.webhookKind,
   ownerUserId: contacts.ownerUserId,
   alarmId: noticeOutbox.alarmId,
+  exportId: noticeOutbox.exportId,
+  userNoticeId: noticeOutbox.userNoticeId,
   deviceTitle: devices.title,
   alarmType: alarmLog.alarmType,
   channel: noticeOutbox.channel,

@@ -24,12 +24,22 @@ export function noticeAddress(
   return r.contactPhone;
 }
 
+/** What the notice is about: an alarm, a contact test, a scheduled report, a service expiry (issue 20). */
+export function noticeAbout(
+  r: Pick<NoticeRecord, 'alarmId' | 'exportId' | 'userNoticeId'>,
+): NoticeRow['about'] {
+  if (r.alarmId !== null) return 'alarm';
+  if (r.exportId !== null) return 'report';
+  return r.userNoticeId !== null ? 'expiry' : 'test';
+}
+
 export const toNoticeRow = (r: NoticeRecord): NoticeRow => ({
   id: r.id,
   contact_id: r.contactId,
   contact_name: r.contactName,
   contact_address: noticeAddress(r),
   alarm_id: r.alarmId,
+  about: noticeAbout(r),
   device_title: r.deviceTitle,
   alarm_type: r.alarmType,
   channel: r.channel as NoticeRow['channel'],

@@ -42,6 +42,7 @@ export const orderView = (o: OrderRecord): RechargeOrderRow => ({
   paid_at: iso(o.paidAt),
   refunded: o.refunded,
   refunding: o.refunding,
+  refund_unresolved: o.refundUnresolved,
 });
 
 const balanceView = (b: LedgerBalance): BalanceReport => ({

@@ -1,5 +1,6 @@
-import { and, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
+import { contacts, noticeOutbox } from '../contacts/contacts.table.js';
 import { devices } from '../devices/devices.table.js';
 import { deviceExpiryNotices } from './recharge.table.js';
 
@@ -41,5 +42,34 @@ export const expiryNoticesRepository = {
       .values(rows)
       .onConflictDoNothing()
       .returning({ deviceId: deviceExpiryNotices.deviceId, stage: deviceExpiryNotices.stage });
+  },
+
+  /**
+   * The owner's contacts that chose service expiry notices (and are enabled), with the channels
+   * they receive: e-mail with an address and its switch on, SMS with a phone and its switch on.
+   */
+  async expiryContacts(tx: Executor, ownerUserId: number) {
+    return tx
+      .select({
+        id: contacts.id,
+        email: contacts.email,
+        phone: contacts.phone,
+        emailEnabled: contacts.emailEnabled,
+        smsEnabled: contacts.smsEnabled,
+      })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.ownerUserId, ownerUserId),
+          eq(contacts.enabled, true),
+          eq(contacts.expiryNotices, true),
+        ),
+      )
+      .orderBy(contacts.id);
+  },
+
+  /** Queues the e-mails and SMS of an in-app notice in the outbox (sent by the notice worker). */
+  async queue(tx: Executor, rows: { contactId: number; channel: 'email' | 'sms'; userNoticeId: number }[]) {
+    if (rows.length > 0) await tx.insert(noticeOutbox).values(rows);
   },
 };

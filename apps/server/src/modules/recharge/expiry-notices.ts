@@ -63,12 +63,28 @@ async function candidates(db: Executor, now: Date): Promise<Candidate[]> {
 }
 
 /**
+ * The e-mails and SMS that repeat an in-app notice: one per contact that chose expiry notices and
+ * channel it receives (the contact's switches; an address or phone is needed).
+ */
+function outboxRows(
+  chosen: Awaited<ReturnType<typeof repo.expiryContacts>>,
+  userNoticeId: number,
+): { contactId: number; channel: 'email' | 'sms'; userNoticeId: number }[] {
+  return chosen.flatMap((c) => [
+    ...(c.emailEnabled && c.email ? [{ contactId: c.id, channel: 'email' as const, userNoticeId }] : []),
+    ...(c.smsEnabled && c.phone ? [{ contactId: c.id, channel: 'sms' as const, userNoticeId }] : []),
+  ]);
+}
+
+/**
  * The leader's tick (DESIGN 11, issue 20 item 4): pre-expiry notices at 30, 7 and 1 days before a
  * device's service expiry and once at the expiry, batched per owner and stage (one notice listing N
  * devices). Each device's stage is claimed in `device_expiry_notices` (unique per device, expiry date
  * and stage) in the transaction of the owner's notice, so a second tick or a second instance never
  * sends it again; a renewal moves the expiry and re-arms every stage. A device first seen at 5 days
- * gets the 7-day notice only (the most urgent stage reached). Answers the number of notices written.
+ * gets the 7-day notice only (the most urgent stage reached). The same transaction queues the
+ * notice's e-mails and SMS in the outbox for the owner's contacts that chose expiry notices, so they
+ * go out exactly when the in-app notice is made, once. Answers the number of notices written.
  */
 export function createExpiryNoticeTick(deps: { database: Database; clock: () => Date }) {
   const db = deps.database.db;
@@ -106,7 +122,7 @@ export function createExpiryNoticeTick(deps: { database: Database; clock: () => 
           const ids = group.map((c) => `${c.id}@${c.expireAt.getTime()}`).join(',');
           const shown = group.slice(0, TITLES_PER_NOTICE).map((c) => c.title);
           const more = group.length - shown.length;
-          const inserted = await notices.notify(
+          const noticeId = await notices.create(
             {
               userId: ownerUserId,
               subject: DEVICE_EXPIRY_SUBJECT,
@@ -118,7 +134,9 @@ export function createExpiryNoticeTick(deps: { database: Database; clock: () => 
             },
             tx,
           );
-          if (inserted) n += 1;
+          if (noticeId === null) continue;
+          n += 1;
+          await repo.queue(tx, outboxRows(await repo.expiryContacts(tx, ownerUserId), noticeId));
         }
         return n;
       });

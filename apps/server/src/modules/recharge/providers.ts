@@ -32,7 +32,13 @@ export function checkPrivateKey(pem: string): string | null {
 }
 
 /** The adapter of a stored merchant, its secrets opened from the SecretBox just now. */
-export function providerOf(m: MerchantRow, box: SecretBox, now?: () => Date): PaymentProvider {
+export function providerOf(
+  m: MerchantRow,
+  box: SecretBox,
+  now?: () => Date,
+  /** Per-request timeout (default DEFAULT_TIMEOUT_MS; short in tests of a provider that never answers). */
+  timeoutMs?: number,
+): PaymentProvider {
   let privateKey: string;
   let apiKey: string;
   try {
@@ -42,7 +48,7 @@ export function providerOf(m: MerchantRow, box: SecretBox, now?: () => Date): Pa
     throw new MerchantSettingsError('the stored keys cannot be opened with this installation key');
   }
   if (!privateKey) throw new MerchantSettingsError('no private key is stored');
-  const common = { ...(now ? { now } : {}) };
+  const common = { ...(now ? { now } : {}), ...(timeoutMs ? { timeoutMs } : {}) };
   try {
     if (m.provider === 'wechat') {
       return createWechatPay({

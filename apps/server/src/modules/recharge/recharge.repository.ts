@@ -20,11 +20,11 @@ import type { Executor } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { ownerIdInScope } from '../../platform/tenancy/scope.js';
 import { users } from '../users/users.table.js';
-import { rechargeOrders } from './recharge.table.js';
+import { rechargeOrders, rechargeRefunds } from './recharge.table.js';
 
 export type OrderRow = typeof rechargeOrders.$inferSelect;
 export type NewOrder = Omit<typeof rechargeOrders.$inferInsert, 'id'>;
-export type OrderRecord = OrderRow & { userName: string; operatorName: string };
+export type OrderRecord = OrderRow & { userName: string; operatorName: string; refundUnresolved: number };
 
 const owner = alias(users, 'owner');
 const operator = alias(users, 'operator');
@@ -35,7 +35,13 @@ const nameOf = (u: { nickName: SQLWrapper; username: SQLWrapper }) =>
 export function createRechargeRepository(db: Executor) {
   const withNames = (ex: Executor) =>
     ex
-      .select({ order: rechargeOrders, userName: nameOf(owner), operatorName: nameOf(operator) })
+      .select({
+        order: rechargeOrders,
+        userName: nameOf(owner),
+        operatorName: nameOf(operator),
+        // Refunds the reconciliation gave up on (status 3), shown on the order for a person to check.
+        refundUnresolved: sql<number>`(select coalesce(sum(${rechargeRefunds.amount}), 0)::float8 from ${rechargeRefunds} where ${rechargeRefunds.orderId} = ${rechargeOrders.id} and ${rechargeRefunds.status} = 3)`,
+      })
       .from(rechargeOrders)
       .leftJoin(owner, eq(owner.id, rechargeOrders.ownerUserId))
       .leftJoin(operator, eq(operator.id, rechargeOrders.operatorUserId));
@@ -43,10 +49,12 @@ export function createRechargeRepository(db: Executor) {
     order: OrderRow;
     userName: string | null;
     operatorName: string | null;
+    refundUnresolved: number | string | null;
   }): OrderRecord => ({
     ...r.order,
     userName: r.userName ?? '',
     operatorName: r.operatorName ?? '',
+    refundUnresolved: Number(r.refundUnresolved ?? 0),
   });
 
   return {

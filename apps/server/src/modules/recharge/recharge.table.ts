@@ -142,7 +142,8 @@ export const deviceExpiryNotices = pgTable(
  * `F<yyyyMMddHHmmss><8 digits>`), made by a platform administrator. The money leaves the user's
  * balance as a pending ledger transfer `refund:<out_refund_no>` (balance -> payment clearing) before
  * the provider is asked; posted when the provider confirms, voided when it refuses or fails.
- * status: 0 processing, 1 refunded, 2 failed.
+ * status: 0 processing, 1 refunded, 2 failed, 3 unresolved (the provider was asked `queries` times
+ * without an outcome: the money stays held and a person must check; a late notification still settles it).
  */
 export const rechargeRefunds = pgTable(
   'recharge_refunds',
@@ -161,10 +162,17 @@ export const rechargeRefunds = pgTable(
     failure: text('failure').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+    /**
+     * Reconciliation (refund-reconcile.ts): when the leader's tick next asks the provider about a
+     * refund still processing (its notification lost, or the request timed out), and how often it did.
+     */
+    nextQueryAt: timestamp('next_query_at', { withTimezone: true, precision: 3 }),
+    queries: integer('queries').notNull().default(0),
   },
   (t) => [
     index('recharge_refunds_order_idx').on(t.orderId),
+    index('recharge_refunds_due_idx').on(t.status, t.nextQueryAt),
     check('recharge_refunds_amount_positive', sql`${t.amount} > 0`),
-    check('recharge_refunds_status', sql`${t.status} IN (0, 1, 2)`),
+    check('recharge_refunds_status', sql`${t.status} IN (0, 1, 2, 3)`),
   ],
 );

@@ -22,15 +22,19 @@ import type { MerchantRow, MerchantsRepository } from './merchants.repository.js
 import { MerchantSettingsError, providerOf } from './providers.js';
 import type { RechargeRepository } from './recharge.repository.js';
 import type { rechargeRefunds } from './recharge.table.js';
+import { REFUND_QUERY_DELAY_MS } from './refund-reconcile.js';
+import { REFUND_PROCESSING, type RefundOutcome, refundKey, settleRefund } from './refund-settle.js';
 import { refundsRepository as refunds } from './refunds.repository.js';
 import { newOrderNo } from './topup.service.js';
 
-export const REFUND_PROCESSING = 0;
-export const REFUND_DONE = 1;
-export const REFUND_FAILED = 2;
+export {
+  REFUND_DONE,
+  REFUND_FAILED,
+  REFUND_PROCESSING,
+  REFUND_UNRESOLVED,
+  refundKey,
+} from './refund-settle.js';
 
-/** The ledger key of a refund: the request, a retry and the provider's notification all settle it. */
-export const refundKey = (outRefundNo: string) => `refund:${outRefundNo}`;
 /** Where WeChat posts a refund's outcome (Alipay answers refunds synchronously). */
 export const refundNotifyPath = '/api/v1/pay/refund-notify/wechat';
 
@@ -64,38 +68,15 @@ export interface RefundDeps {
  * ledger transfer `refund:<out_refund_no>` from the user's balance to payment clearing (refused with
  * 20000 when the user already spent it: the balance never goes below zero). Then the provider is
  * asked; its answer posts the transfer (refunded), voids it (refused: nothing changed) or leaves it
- * pending (WeChat PROCESSING) until the refund notification, which is applied once.
+ * pending (WeChat PROCESSING, or no answer at all) until the refund notification or the
+ * reconciliation query (refund-reconcile.ts), whichever comes first, applied once.
  */
 export function createRefundService(deps: RefundDeps) {
   const ledger = createLedgerService({ db: deps.db, clock: deps.clock });
   const build = (m: MerchantRow) => (deps.providerFor ?? ((x) => providerOf(x, deps.box, deps.clock)))(m);
 
-  /** Posts or voids the reservation and records the outcome, once (the refund row is locked). */
-  async function settle(
-    outRefundNo: string,
-    outcome: { ok: true; refundId: string } | { ok: false; failure: string },
-  ): Promise<'applied' | 'duplicate'> {
-    return deps.db.transaction(async (tx) => {
-      const refund = await refunds.lockByNo(tx, outRefundNo);
-      if (!refund) throw new NotificationRejected('UNKNOWN', `unknown refund ${outRefundNo}`);
-      if (refund.status !== REFUND_PROCESSING) return 'duplicate';
-      const order = await refunds.lockOrder(tx, refund.orderId);
-      const txLedger = createLedgerService({ db: tx, clock: deps.clock });
-      if (outcome.ok) await txLedger.post(refundKey(outRefundNo));
-      else await txLedger.void(refundKey(outRefundNo));
-      await refunds.finish(tx, refund.id, {
-        status: outcome.ok ? REFUND_DONE : REFUND_FAILED,
-        refundId: outcome.ok ? outcome.refundId : refund.refundId,
-        failure: outcome.ok ? '' : outcome.failure.slice(0, 300),
-        finishedAt: deps.clock(),
-      });
-      await refunds.setOrderRefunds(tx, order!.id, {
-        refunding: order!.refunding - refund.amount,
-        refunded: order!.refunded + (outcome.ok ? refund.amount : 0),
-      });
-      return 'applied';
-    });
-  }
+  const settle = (outRefundNo: string, outcome: RefundOutcome) =>
+    settleRefund(deps.db, deps.clock, outRefundNo, outcome);
 
   return {
     async refund(scope: Scope, orderId: number, input: RefundInput): Promise<RefundRow> {
@@ -132,6 +113,8 @@ export function createRefundService(deps: RefundDeps) {
           amount: input.amount,
           reason: input.reason,
           status: REFUND_PROCESSING,
+          // Without an outcome by then, the reconciliation tick asks the provider.
+          nextQueryAt: new Date(deps.clock().getTime() + REFUND_QUERY_DELAY_MS),
         });
         await refunds.setOrderRefunds(tx, orderId, { refunding: order!.refunding + input.amount });
         const txLedger = createLedgerService({ db: tx, clock: deps.clock });
@@ -163,8 +146,13 @@ export function createRefundService(deps: RefundDeps) {
         reason: input.reason,
         notifyUrl: `${merchant.notifyBaseUrl.replace(/\/+$/, '')}${refundNotifyPath}`,
       });
+      if (!answer.ok && answer.retryable) {
+        // No answer (timeout, network, provider trouble): the refund may have been made. The money
+        // stays held until the reconciliation tick's query (or the notification) says what happened.
+        return view((await refunds.byId(deps.db, refund.id))!);
+      }
       if (!answer.ok) {
-        // Refused, or no answer: nothing moved at the provider under this number; the money returns.
+        // Refused: nothing moved at the provider under this number; the money returns.
         await settle(outRefundNo, { ok: false, failure: `${answer.code}: ${answer.message}` });
         throw userMessage('recharge.refundRefused', { reason: `${answer.code} ${answer.message}` });
       }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { rechargeOrders, rechargeRefunds } from './recharge.table.js';
 
@@ -61,5 +61,46 @@ export const refundsRepository = {
       .from(rechargeRefunds)
       .where(eq(rechargeRefunds.orderId, orderId))
       .orderBy(rechargeRefunds.id);
+  },
+
+  /**
+   * Refunds still processing whose next query is due (a row from before the reconciliation, without
+   * a time, is due at once), oldest first, with their order's number and pay mode. All tenants: the
+   * leader's reconciliation tick is the platform's.
+   */
+  async due(db: Executor, now: Date, limit: number) {
+    return db
+      .select({
+        id: rechargeRefunds.id,
+        outRefundNo: rechargeRefunds.outRefundNo,
+        amount: rechargeRefunds.amount,
+        queries: rechargeRefunds.queries,
+        outTradeNo: rechargeOrders.outTradeNo,
+        payMode: rechargeOrders.payMode,
+      })
+      .from(rechargeRefunds)
+      .innerJoin(rechargeOrders, eq(rechargeOrders.id, rechargeRefunds.orderId))
+      .where(
+        and(
+          eq(rechargeRefunds.status, 0),
+          or(isNull(rechargeRefunds.nextQueryAt), lte(rechargeRefunds.nextQueryAt, now)),
+        ),
+      )
+      .orderBy(asc(rechargeRefunds.id))
+      .limit(limit);
+  },
+
+  /** Records a query without an outcome, unless the refund was settled meanwhile; true when recorded. */
+  async queried(
+    db: Executor,
+    id: number,
+    values: { queries: number; nextQueryAt: Date | null; status: number; failure: string },
+  ): Promise<boolean> {
+    const rows = await db
+      .update(rechargeRefunds)
+      .set(values)
+      .where(and(eq(rechargeRefunds.id, id), eq(rechargeRefunds.status, 0)))
+      .returning({ id: rechargeRefunds.id });
+    return rows.length > 0;
   },
 };

@@ -140,3 +140,49 @@ export function reportNoticeText(title: string, fileName: string, language: stri
   const w = WORDS[noticeLanguage(language)];
   return { subject: `[${w.report}] ${title}`, lines: [w.reportBody, `${w.file}: ${fileName}`] };
 }
+
+/** The words of a service expiry notice (issue 20 item 4), per language. */
+const EXPIRY: Record<
+  NoticeLanguage,
+  {
+    tag: string;
+    subject: (count: number, days: number) => string;
+    devices: string;
+    renew: string;
+  }
+> = {
+  zh: {
+    tag: '服务到期',
+    subject: (n, d) => (d === 0 ? `${n} 台设备的云服务已到期` : `${n} 台设备的云服务将在 ${d} 天内到期`),
+    devices: '设备',
+    renew: '请在充值中心的“设备续费”中续费，到期后设备数据将被锁定。',
+  },
+  en: {
+    tag: 'Service expiry',
+    subject: (n, d) =>
+      d === 0
+        ? `The cloud service of ${n} device${n === 1 ? '' : 's'} has expired`
+        : `The cloud service of ${n} device${n === 1 ? '' : 's'} expires within ${d} day${d === 1 ? '' : 's'}`,
+    devices: 'Devices',
+    renew: 'Renew them under Recharge > Device renewal; the data of an expired device is locked.',
+  },
+  es: {
+    tag: 'Vencimiento del servicio',
+    subject: (n, d) =>
+      d === 0
+        ? `El servicio en la nube de ${n} dispositivo${n === 1 ? '' : 's'} ha vencido`
+        : `El servicio en la nube de ${n} dispositivo${n === 1 ? '' : 's'} vence en ${d} día${d === 1 ? '' : 's'}`,
+    devices: 'Dispositivos',
+    renew:
+      'Renuévelos en Recarga > Renovación de dispositivos; los datos de un dispositivo vencido se bloquean.',
+  },
+};
+
+/**
+ * The e-mail of a service expiry notice: `days` is the stage (30, 7, 1; 0 = expired), `devices` the
+ * titles the in-app notice lists ('Pump 1, Pump 2 +3').
+ */
+export function expiryNoticeText(days: number, count: number, devices: string, language: string): NoticeText {
+  const w = EXPIRY[noticeLanguage(language)];
+  return { subject: `[${w.tag}] ${w.subject(count, days)}`, lines: [`${w.devices}: ${devices}`, w.renew] };
+}

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AlarmLogRow } from '@fleet/contracts';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alarmRowsByIds } from '../../modules/alarms/alarm-rows.repository.js';
 import { alarmLog } from '../../modules/alarms/alarms.table.js';
@@ -15,6 +14,7 @@ import { exportJobs } from '../../modules/exports/exports.table.js';
 import { createTestDatabase } from '../../test-support/database.js';
 import { createDevice, createUser } from '../../test-support/factories.js';
 import { createTestJobLayer } from '../../test-support/jobs.js';
+import { type LocalSmtpServer, type Mail, startSmtpServer } from '../../test-support/smtp-server.js';
 import { createTestClock } from '../../test-support/test-app.js';
 import { BUS, createLocalBus } from '../bus/event-bus.js';
 import { secretBoxFor } from '../crypto/secret-box.js';
@@ -22,70 +22,11 @@ import type { Database } from '../db/client.js';
 import { createFileStore } from '../files/file-store.js';
 import { createNoticeWorker, type NoticeWorker, type NoticeWorkerDeps } from './notice-worker.js';
 
-/* ------------------------------------------------------------ a real SMTP server */
-
-interface Mail {
-  to: string[];
-  from: string;
-  subject: string;
-  text: string;
-  /** The whole message as received (multipart bodies are not decoded). */
-  raw: string;
-}
-
-/** Decodes RFC 2047 encoded words (=?UTF-8?B?..?= / =?UTF-8?Q?..?=) of an unfolded header. */
-function decodeHeader(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
-      enc.toLowerCase() === 'b'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : Buffer.from(
-            data
-              .replace(/_/g, ' ')
-              .replace(/=([0-9a-f]{2})/gi, (_h, hex: string) =>
-                String.fromCharCode(Number.parseInt(hex, 16)),
-              ),
-            'latin1',
-          ).toString('utf8'),
-    );
-}
-
-function decodeBody(body: string, encoding: string): string {
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
-
-function parseMail(raw: string, to: string[]): Mail {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const header = (name: string) =>
-    head
-      .split('\r\n')
-      .find((l) => l.toLowerCase().startsWith(`${name}:`))
-      ?.slice(name.length + 1)
-      .trim() ?? '';
-  const encoding = header('content-transfer-encoding').toLowerCase();
-  return {
-    to,
-    from: header('from'),
-    subject: decodeHeader(header('subject')),
-    text: decodeBody(raw.slice(split + 4), encoding).trim(),
-    raw,
-  };
-}
-
 /* ------------------------------------------------------------ fixtures */
 
 let database: Database;
 let dataDir: string;
-let smtp: SMTPServer;
+let smtp: LocalSmtpServer;
 let smtpPort: number;
 let http: Server;
 let base: string;
@@ -131,30 +72,8 @@ beforeAll(async () => {
   deviceId = device.id;
   deviceImei = device.imei;
 
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, done) {
-      if (auth.username === 'mailer' && auth.password === 'pa55') done(null, { user: 'mailer' });
-      else done(new Error('invalid credentials'));
-    },
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        mails.push(
-          parseMail(
-            Buffer.concat(chunks).toString('utf8'),
-            session.envelope.rcptTo.map((r) => r.address),
-          ),
-        );
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpServer({ username: 'mailer', password: 'pa55' }, mails);
+  smtpPort = smtp.port;
 
   const counts = new Map<string, number>();
   http = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -185,7 +104,7 @@ afterAll(async () => {
     http.closeAllConnections();
     await new Promise((resolve) => http.close(resolve));
   }
-  if (smtp) await new Promise((resolve) => smtp.close(() => resolve(undefined)));
+  if (smtp) await smtp.close();
   await database?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -9,7 +9,13 @@ import type { Database } from '../db/client.js';
 import { createFileStore } from '../files/file-store.js';
 import type { JobLayer } from '../jobs/job-layer.js';
 import { createTask } from '../jobs/task.js';
-import { alarmNoticeText, type NoticeText, reportNoticeText, testNoticeText } from './notice-text.js';
+import {
+  alarmNoticeText,
+  expiryNoticeText,
+  type NoticeText,
+  reportNoticeText,
+  testNoticeText,
+} from './notice-text.js';
 import {
   type ClaimedNotice,
   type ContactForSend,
@@ -17,7 +23,9 @@ import {
   type ExportForSend,
   MAX_ATTEMPTS,
   type NoticeOutcome,
+  type UserNoticeForSend,
 } from './outbox.repository.js';
+import { expiryParams } from './sms/template-params.js';
 import { createSmsDelivery } from './sms-delivery.js';
 import { createNoticeQuota } from './sms-quota.js';
 import { createMailSender, type MailAttachment, type MailSender } from './smtp-sender.js';
@@ -165,16 +173,44 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
     return outcomeOf(notice, () => deliver(notice, contact, text, null, [attachment]));
   }
 
+  /**
+   * A service expiry notice (issue 20 item 4) by e-mail or SMS, in the contact's language, while the
+   * contact still wants expiry notices on that channel. An SMS uses one unit of the owner's quota
+   * like an alarm SMS (sms-delivery.ts: reserved, posted when accepted, voided when it fails).
+   */
+  async function attemptExpiry(
+    notice: ClaimedNotice,
+    contact: ContactForSend,
+    about: UserNoticeForSend | undefined,
+  ): Promise<NoticeOutcome> {
+    if (!about) return { status: 'failed', lastError: 'the notice no longer exists' };
+    if (!contact.enabled || !contact.expiryNotices)
+      return { status: 'failed', lastError: 'expiry notices are off for this contact' };
+    const on = { email: contact.emailEnabled, sms: contact.smsEnabled }[notice.channel];
+    if (!on) return { status: 'failed', lastError: 'channel disabled' };
+    const days = Number(about.kind.slice(1)) || 0;
+    if (notice.channel === 'sms')
+      return sms.attempt(notice, contact, null, null, {
+        kind: 'expiry',
+        params: expiryParams(days, about.subjectId, about.title),
+      });
+    const text = expiryNoticeText(days, about.subjectId, about.title, contact.language);
+    return outcomeOf(notice, () => deliver(notice, contact, text, null));
+  }
+
   /** Decides and performs one claimed row; never throws. */
   async function attempt(
     notice: ClaimedNotice,
     contact: ContactForSend | undefined,
     alarms: Map<number, AlarmLogRow>,
     exports: Map<number, ExportForSend>,
+    userNotices: Map<number, UserNoticeForSend>,
   ): Promise<NoticeOutcome> {
     const now = clock();
     if (!contact) return { status: 'failed', lastError: 'contact not found' };
     if (notice.exportId !== null) return attemptReport(notice, contact, exports.get(notice.exportId));
+    if (notice.userNoticeId !== null)
+      return attemptExpiry(notice, contact, userNotices.get(notice.userNoticeId));
     const isTest = notice.alarmId === null;
     let alarm: AlarmLogRow | null = null;
     if (!isTest) {
@@ -223,10 +259,14 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
     const claimed = await repo.claim(now, new Date(now.getTime() + SENDING_LEASE_MS), BATCH);
     if (claimed.length === 0) return 0;
     const exportIds = [...new Set(claimed.flatMap((n) => (n.exportId === null ? [] : [n.exportId])))];
-    const [contactsById, alarms, exports] = await Promise.all([
+    const userNoticeIds = [
+      ...new Set(claimed.flatMap((n) => (n.userNoticeId === null ? [] : [n.userNoticeId]))),
+    ];
+    const [contactsById, alarms, exports, userNotices] = await Promise.all([
       repo.contacts([...new Set(claimed.map((n) => n.contactId))]),
       alarmsOf(claimed),
       repo.exports(exportIds),
+      repo.userNotices(userNoticeIds),
     ]);
     // Rows of one contact and channel go in order (the throttle sees the previous one sent);
     // different contacts and channels go in parallel, so one slow robot does not hold the others.
@@ -238,7 +278,7 @@ export function createNoticeWorker(deps: NoticeWorkerDeps): NoticeWorker {
     await Promise.all(
       [...lanes.values()].map(async (lane) => {
         for (const n of lane) {
-          const outcome = await attempt(n, contactsById.get(n.contactId), alarms, exports);
+          const outcome = await attempt(n, contactsById.get(n.contactId), alarms, exports, userNotices);
           await repo.finish(n.id, outcome);
         }
       }),

@@ -4,6 +4,7 @@ import { exportJobs } from '../../modules/exports/exports.table.js';
 import { smsProviderSettings } from '../../modules/sms/sms.table.js';
 import { users } from '../../modules/users/users.table.js';
 import type { Executor } from '../db/client.js';
+import { userNotices } from './user-notices.table.js';
 
 /** Attempts before a notice is given up ('failed'). */
 export const MAX_ATTEMPTS = 5;
@@ -14,6 +15,8 @@ export interface ClaimedNotice {
   alarmId: number | null;
   /** Set for a scheduled report: the export whose file is attached. */
   exportId: number | null;
+  /** Set for a service expiry notice: the owner's in-app notice it repeats. */
+  userNoticeId: number | null;
   channel: string;
   /** Attempts including the one being made now. */
   attempts: number;
@@ -22,6 +25,17 @@ export interface ClaimedNotice {
 }
 
 export type ContactForSend = typeof contacts.$inferSelect;
+
+/** The in-app notice an expiry e-mail or SMS repeats. */
+export interface UserNoticeForSend {
+  id: number;
+  /** 'd30' | 'd7' | 'd1' | 'd0' (days before the expiry). */
+  kind: string;
+  /** The number of devices. */
+  subjectId: number;
+  /** The device titles. */
+  title: string;
+}
 
 /** The export a report notice attaches. */
 export interface ExportForSend {
@@ -90,6 +104,7 @@ export function createOutboxRepository(db: Executor) {
           contactId: noticeOutbox.contactId,
           alarmId: noticeOutbox.alarmId,
           exportId: noticeOutbox.exportId,
+          userNoticeId: noticeOutbox.userNoticeId,
           channel: noticeOutbox.channel,
           attempts: noticeOutbox.attempts,
           quotaKeys: noticeOutbox.quotaKeys,
@@ -118,6 +133,21 @@ export function createOutboxRepository(db: Executor) {
         })
         .from(exportJobs)
         .where(inArray(exportJobs.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    /** The in-app notices that expiry e-mails and SMS repeat (their stage, count and device titles). */
+    async userNotices(ids: readonly number[]): Promise<Map<number, UserNoticeForSend>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: userNotices.id,
+          kind: userNotices.kind,
+          subjectId: userNotices.subjectId,
+          title: userNotices.title,
+        })
+        .from(userNotices)
+        .where(inArray(userNotices.id, [...ids]));
       return new Map(rows.map((r) => [r.id, r]));
     },
 

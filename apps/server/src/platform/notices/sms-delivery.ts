@@ -29,7 +29,8 @@ export interface SmsDeliveryDeps {
   timeoutMs?: number;
 }
 
-type Plan = { kind: SmsNoticeKind; params: Record<string, string>; digestCount?: number } | NoticeOutcome;
+type Planned = { kind: SmsNoticeKind; params: Record<string, string>; digestCount?: number };
+type Plan = Planned | NoticeOutcome;
 
 const answerText = (r: SendResult) =>
   r.accepted ? `OK ${r.requestId ?? ''}`.trim() : `${r.code}: ${r.message}`.slice(0, 500);
@@ -109,12 +110,14 @@ export function createSmsDelivery(deps: SmsDeliveryDeps) {
       contact: ContactForSend,
       alarm: AlarmLogRow | null,
       recovered: AlarmLogRow | null,
+      /** A notice that is no alarm (a service expiry): its template and variables, no storm cap. */
+      fixed?: Planned,
     ): Promise<NoticeOutcome> {
       const channel = notice.channel as QuotaChannel;
       const phone = parsePhone(contact.phone);
       if (!phone)
         return { status: 'failed', lastError: 'INVALID_PHONE: the contact has no valid phone number' };
-      const planned = await plan(notice, contact, alarm, recovered);
+      const planned = fixed ?? (await plan(notice, contact, alarm, recovered));
       if ('status' in planned) return planned;
       const row = await repo.providerSettings(channel);
       if (!row) return { status: 'failed', lastError: `no ${channel} provider is set` };

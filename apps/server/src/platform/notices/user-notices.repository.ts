@@ -8,14 +8,14 @@ export type NewUserNotice = Omit<typeof userNotices.$inferInsert, 'id' | 'readAt
 /** Notices to signed-in users (user-notices.ts). */
 export function createUserNoticesRepository(db: Executor) {
   return {
-    /** Inserts unless the user already has a notice with this dedupe key; true when inserted. */
-    async insert(values: NewUserNotice, tx: Executor = db): Promise<boolean> {
+    /** Inserts unless the user already has a notice with this dedupe key; its id when inserted, else null. */
+    async insert(values: NewUserNotice, tx: Executor = db): Promise<number | null> {
       const rows = await tx
         .insert(userNotices)
         .values(values)
         .onConflictDoNothing({ target: [userNotices.userId, userNotices.dedupeKey] })
         .returning({ id: userNotices.id });
-      return rows.length > 0;
+      return rows[0]?.id ?? null;
     },
 
     async list(userId: number, subject: string, limit: number): Promise<UserNoticeRecord[]> {

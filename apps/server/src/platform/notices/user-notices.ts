@@ -19,7 +19,10 @@ export interface UserNoticeInput {
 export function createUserNotices(db: Executor) {
   const repo = createUserNoticesRepository(db);
   return {
-    notify: (notice: UserNoticeInput, tx?: Executor): Promise<boolean> => repo.insert(notice, tx),
+    notify: async (notice: UserNoticeInput, tx?: Executor): Promise<boolean> =>
+      (await repo.insert(notice, tx)) !== null,
+    /** As notify, answering the new notice's id (null when the dedupe key already made one). */
+    create: (notice: UserNoticeInput, tx?: Executor): Promise<number | null> => repo.insert(notice, tx),
     list: (userId: number, subject: string, limit = 50): Promise<UserNoticeRecord[]> =>
       repo.list(userId, subject, limit),
     markRead: (userId: number, subject: string, at: Date, ids?: number[]) =>

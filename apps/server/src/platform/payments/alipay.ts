@@ -7,6 +7,7 @@ import {
   isRefusal,
   NotificationRejected,
   type PaymentProvider,
+  type RefundQuery,
   type Refusal,
   refuse,
   send,
@@ -257,6 +258,28 @@ export function createAlipay(settings: AlipaySettings): AlipayProvider {
         return refuse('BAD_ANSWER', 'the refund answer moved no money', true);
       }
       return { ok: true, state: 'success', refundId: String(answer.fields.trade_no ?? '') };
+    },
+
+    /**
+     * alipay.trade.fastpay.refund.query: documented `refund_status` REFUND_SUCCESS when the refund
+     * was made; no refund_status means Alipay never received the request (or refused it): nothing
+     * moved under this out_request_no.
+     */
+    async queryRefund({ outTradeNo, outRefundNo }): Promise<Answer<RefundQuery>> {
+      const answer = await call('alipay.trade.fastpay.refund.query', {
+        out_trade_no: outTradeNo,
+        out_request_no: outRefundNo,
+      });
+      const none = { ok: true as const, state: 'not_found' as const, refundId: '', amount: 0 };
+      if ('ok' in answer) return answer.code === 'ACQ.TRADE_NOT_EXIST' ? none : answer;
+      const f = answer.fields;
+      if (!f.refund_status) return none;
+      return {
+        ok: true,
+        state: f.refund_status === 'REFUND_SUCCESS' ? 'success' : 'processing',
+        refundId: String(f.trade_no ?? ''),
+        amount: centsOfYuan(f.refund_amount) ?? 0,
+      };
     },
 
     pagePayUrl(input) {

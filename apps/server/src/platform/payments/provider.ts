@@ -100,6 +100,17 @@ export interface RefundInput {
 /** success: the money went back; processing: the provider tells later (notification); closed: it failed. */
 export type RefundState = 'success' | 'processing' | 'closed';
 
+/**
+ * A refund as the provider knows it now (reconciliation of a refund without an outcome: its
+ * notification never came, or the request timed out). 'not_found': the provider never received it.
+ */
+export interface RefundQuery {
+  state: RefundState | 'not_found';
+  refundId: string;
+  /** Cents refunded by this refund as the provider reports them (0 when unknown). */
+  amount: number;
+}
+
 /** A refund notification whose signature and decryption passed (WeChat REFUND.*). */
 export interface VerifiedRefundNotification {
   merchantId: string;
@@ -122,6 +133,11 @@ export interface PaymentProvider {
   close(outTradeNo: string): Promise<Answer<{ alreadyPaid?: boolean }>>;
   /** Refunds a paid order in full or in part (WeChat /v3/refund/domestic/refunds, Alipay alipay.trade.refund). */
   refund(input: RefundInput): Promise<Answer<{ state: RefundState; refundId: string }>>;
+  /**
+   * Asks about one refund (WeChat GET /v3/refund/domestic/refunds/{out_refund_no}, Alipay
+   * alipay.trade.fastpay.refund.query).
+   */
+  queryRefund(input: { outTradeNo: string; outRefundNo: string }): Promise<Answer<RefundQuery>>;
   /** Verifies and reads a refund notification (WeChat only); throws NotificationRejected. */
   verifyRefundNotification?(incoming: IncomingNotification): VerifiedRefundNotification;
   /** Verifies (signature first) and reads a notification; throws NotificationRejected. */

@@ -14,6 +14,7 @@ import {
   isRefusal,
   NotificationRejected,
   type PaymentProvider,
+  type RefundQuery,
   type RefundState,
   type Refusal,
   refuse,
@@ -314,6 +315,19 @@ export function createWechatPay(settings: WechatPaySettings): PaymentProvider {
       const state = REFUND_STATES[String(answer.json.status)];
       if (!state) return refuse('BAD_ANSWER', `unknown refund status ${String(answer.json.status)}`, true);
       return { ok: true, state, refundId: String(answer.json.refund_id ?? '') };
+    },
+
+    async queryRefund({ outRefundNo }): Promise<Answer<RefundQuery>> {
+      const answer = await call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`);
+      if ('ok' in answer) return answer;
+      // Documented for a refund number WeChat never received; any other 404 is not an outcome.
+      if (answer.status === 404 && answer.json?.code === 'RESOURCE_NOT_EXISTS')
+        return { ok: true, state: 'not_found', refundId: '', amount: 0 };
+      if (answer.status !== 200 || !answer.json) return failure(answer.status, answer.json);
+      const state = REFUND_STATES[String(answer.json.status)];
+      if (!state) return refuse('BAD_ANSWER', `unknown refund status ${String(answer.json.status)}`, true);
+      const amount = Number((answer.json.amount as { refund?: unknown } | undefined)?.refund ?? 0);
+      return { ok: true, state, refundId: String(answer.json.refund_id ?? ''), amount };
     },
 
     verifyRefundNotification({ headers, body }): VerifiedRefundNotification {

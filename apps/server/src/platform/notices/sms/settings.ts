@@ -5,9 +5,10 @@ import { createTencentSms, createTencentVoice } from './tencent.js';
 
 /**
  * What a notice is about; each needs its own approved template at the provider (the providers refuse
- * free text). 'code' is the sign-in / phone binding verification code of issue 21 item 4.
+ * free text). 'code' is the sign-in / phone binding verification code of issue 21 item 4; 'expiry'
+ * the service expiry notice of issue 20 item 4.
  */
-export const SMS_NOTICE_KINDS = ['alarm', 'recovery', 'test', 'code'] as const;
+export const SMS_NOTICE_KINDS = ['alarm', 'recovery', 'test', 'code', 'expiry'] as const;
 export type SmsNoticeKind = (typeof SMS_NOTICE_KINDS)[number];
 
 /**

@@ -52,3 +52,10 @@ export const codeParams = (code: string, minutes: number): Record<string, string
   code,
   minutes: String(minutes),
 });
+
+/** expiry: the devices (titles, cut), how many, and the days left (0 = expired). */
+export const expiryParams = (days: number, count: number, devices: string): Record<string, string> => ({
+  devices: cut(devices),
+  count: String(count),
+  days: String(days),
+});

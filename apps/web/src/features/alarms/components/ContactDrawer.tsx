@@ -20,6 +20,7 @@ const FIELDS = new Set([
   'webhook_enabled',
   'sms_enabled',
   'voice_enabled',
+  'expiry_notices',
   'min_interval_s',
   'storm_cap',
   'storm_window_s',
@@ -160,6 +161,14 @@ export function ContactDrawer({
           extra={voiceAvailable ? t('alarms.contact.voiceHelp') : t('alarms.contact.voiceUnavailable')}
         >
           <Switch disabled={!voiceAvailable} data-testid="contact-form-voice-enabled" />
+        </Form.Item>
+        <Form.Item
+          name="expiry_notices"
+          label={t('alarms.contact.expiryNotices')}
+          valuePropName="checked"
+          extra={t('alarms.contact.expiryHelp')}
+        >
+          <Switch data-testid="contact-form-expiry-notices" />
         </Form.Item>
         <Form.Item
           name="storm_cap"

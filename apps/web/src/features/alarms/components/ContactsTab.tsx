@@ -77,6 +77,9 @@ export function ContactsTab({ onTested }: { onTested: () => void }) {
           {row.webhook_enabled && <Tag color="purple">{t('alarms.channel.webhook')}</Tag>}
           {row.sms_enabled && <Tag color="green">{t('alarms.channel.sms')}</Tag>}
           {row.voice_enabled && <Tag color="orange">{t('alarms.channel.voice')}</Tag>}
+          {row.expiry_notices && (row.email_enabled || row.sms_enabled) && (
+            <Tag color="gold">{t('alarms.contact.expiryTag')}</Tag>
+          )}
           {!row.email_enabled && !row.webhook_enabled && !row.sms_enabled && !row.voice_enabled && (
             <Typography.Text type="secondary">{t('alarms.contact.noChannel')}</Typography.Text>
           )}

@@ -74,8 +74,10 @@ export function NoticeLogTable() {
       key: 'alarm',
       width: 240,
       render: (_v, row) =>
-        row.alarm_id === null ? (
-          <Tag>{t('alarms.notices.test')}</Tag>
+        row.about !== 'alarm' ? (
+          <Tag color={row.about === 'expiry' ? 'gold' : undefined}>
+            {t(`alarms.notices.about.${row.about}`)}
+          </Tag>
         ) : (
           <span className="alarm-notice-alarm">
             {row.alarm_type !== null && <AlarmTypeTag type={row.alarm_type} />}

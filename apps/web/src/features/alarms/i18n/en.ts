@@ -106,6 +106,10 @@ const en: Texts = {
         '0: told when the alarm is raised; N: told only if the alarm is still unhandled N minutes later; handling it stops the escalation',
       smsEnabled: 'SMS notices',
       voiceEnabled: 'Voice call notices',
+      expiryNotices: 'Service expiry notices',
+      expiryTag: 'Expiry notices',
+      expiryHelp:
+        'E-mail and SMS (as switched on above) when the owner’s devices are 30, 7 and 1 days from their service expiry, and when it has passed',
       smsUnavailable: 'No SMS provider is set on this platform',
       voiceUnavailable: 'No voice provider is set on this platform',
       quotaHelp: 'Each message uses one unit of the remaining SMS count',
@@ -163,6 +167,7 @@ const en: Texts = {
       channel: 'Channel',
       alarm: 'Alarm',
       test: 'Test notice',
+      about: { test: 'Test notice', report: 'Data report', expiry: 'Service expiry' },
       status: 'Status',
       attempts: 'Attempts',
       sentAt: 'Sent at',

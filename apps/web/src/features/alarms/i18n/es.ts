@@ -107,6 +107,10 @@ const es: Texts = {
         '0: se avisa al producirse la alarma; N: solo si sigue sin atender N minutos después; atenderla detiene el escalado',
       smsEnabled: 'Avisos por SMS',
       voiceEnabled: 'Avisos por llamada de voz',
+      expiryNotices: 'Avisos de vencimiento del servicio',
+      expiryTag: 'Avisos de vencimiento',
+      expiryHelp:
+        'Correo y SMS (según lo activado arriba) cuando a los dispositivos del propietario les faltan 30, 7 y 1 días para el vencimiento del servicio, y cuando ha vencido',
       smsUnavailable: 'La plataforma no tiene proveedor de SMS',
       voiceUnavailable: 'La plataforma no tiene proveedor de voz',
       quotaHelp: 'Cada mensaje usa una unidad de la cuota de SMS',
@@ -164,6 +168,7 @@ const es: Texts = {
       channel: 'Canal',
       alarm: 'Alarma',
       test: 'Aviso de prueba',
+      about: { test: 'Aviso de prueba', report: 'Informe de datos', expiry: 'Vencimiento del servicio' },
       status: 'Estado',
       attempts: 'Intentos',
       sentAt: 'Enviado',

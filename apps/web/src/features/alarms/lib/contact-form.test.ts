@@ -14,6 +14,7 @@ const row = {
   webhook_enabled: true,
   sms_enabled: false,
   voice_enabled: false,
+  expiry_notices: false,
   storm_cap: 10,
   storm_window_s: 3600,
   escalate_after_min: 0,
@@ -59,5 +60,13 @@ describe('contact form <-> ContactInput', () => {
       min_interval_s: 0,
       language: 'en',
     });
+  });
+
+  it('keeps the expiry notice choice: off for a new contact, as stored on edit, sent as set', () => {
+    expect(contactFormValues(undefined, 'zh').expiry_notices).toBe(false);
+    const values = contactFormValues({ ...row, expiry_notices: true }, 'zh');
+    expect(values.expiry_notices).toBe(true);
+    expect(contactBody(values, true).expiry_notices).toBe(true);
+    expect(contactBody({ ...values, expiry_notices: false }, true).expiry_notices).toBe(false);
   });
 });

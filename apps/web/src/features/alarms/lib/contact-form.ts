@@ -14,6 +14,7 @@ export interface ContactFormValues {
   webhook_enabled: boolean;
   sms_enabled: boolean;
   voice_enabled: boolean;
+  expiry_notices: boolean;
   min_interval_s: number | null;
   storm_cap: number | null;
   storm_window_min: number | null;
@@ -36,6 +37,7 @@ export function contactFormValues(row: ContactRow | undefined, language: Languag
     webhook_enabled: row?.webhook_enabled ?? false,
     sms_enabled: row?.sms_enabled ?? false,
     voice_enabled: row?.voice_enabled ?? false,
+    expiry_notices: row?.expiry_notices ?? false,
     min_interval_s: row?.min_interval_s ?? 0,
     storm_cap: row?.storm_cap ?? 10,
     storm_window_min: Math.round((row?.storm_window_s ?? 3600) / 60),
@@ -62,6 +64,7 @@ export function contactBody(v: Partial<ContactFormValues>, editing: boolean): Pa
     webhook_enabled: v.webhook_enabled ?? false,
     sms_enabled: v.sms_enabled ?? false,
     voice_enabled: v.voice_enabled ?? false,
+    expiry_notices: v.expiry_notices ?? false,
     min_interval_s: v.min_interval_s ?? 0,
     storm_cap: v.storm_cap ?? 10,
     storm_window_s: (v.storm_window_min ?? 60) * 60,

@@ -21,6 +21,7 @@ const contact: ContactRow = {
   webhook_enabled: true,
   sms_enabled: false,
   voice_enabled: false,
+  expiry_notices: true,
   storm_cap: 10,
   storm_window_s: 3600,
   escalate_after_min: 0,

@@ -16,6 +16,7 @@ const row: NoticeRow = {
   contact_name: 'Night shift',
   contact_address: '+8613800138000',
   alarm_id: 30,
+  about: 'alarm',
   device_title: 'Pump 3',
   alarm_type: 1,
   channel: 'sms',
@@ -31,6 +32,22 @@ const row: NoticeRow = {
   receipt_at: '2026-11-20T08:00:05.000Z',
 };
 
+/** A service expiry e-mail (issue 20): no alarm, labelled as what it is. */
+const expiryRow: NoticeRow = {
+  ...row,
+  id: 10,
+  contact_name: 'Billing',
+  contact_address: 'billing@example.com',
+  alarm_id: null,
+  about: 'expiry',
+  device_title: null,
+  alarm_type: null,
+  channel: 'email',
+  cost: 0,
+  receipt_status: '',
+  provider_answer: '',
+};
+
 const json = (data: unknown) =>
   new Response(JSON.stringify({ code: 0, msg: 'ok', data }), {
     headers: { 'Content-Type': 'application/json' },
@@ -42,7 +59,7 @@ function stubServer() {
     const url = new URL(input, 'http://x');
     const method = init.method ?? 'GET';
     calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    if (url.pathname === '/api/v1/trigger/notice') return json({ rows: [row], total: 1 });
+    if (url.pathname === '/api/v1/trigger/notice') return json({ rows: [row, expiryRow], total: 2 });
     if (url.pathname === '/api/v1/dataCenter/export') return json({ id: 1 });
     return json(null);
   });
@@ -76,9 +93,10 @@ describe('NoticeLogPage', () => {
     const table = await screen.findByTestId('notices-table');
     await waitFor(() => expect(within(table).getByText('Night shift')).toBeTruthy());
     expect(within(table).getByText('+8613800138000')).toBeTruthy();
-    expect(within(table).getByTestId('notice-cost').textContent).toBe('1');
+    expect(within(table).getAllByTestId('notice-cost').map((c) => c.textContent)).toEqual(['1', '0']);
     expect(within(table).getByText('Delivered')).toBeTruthy();
     expect(within(table).getByText('OK: OK')).toBeTruthy();
+    expect(within(table).getByText('Service expiry')).toBeTruthy();
     // Export needs ExportFile.
     expect(screen.queryByTestId('export-button-noticelog')).toBeNull();
   });

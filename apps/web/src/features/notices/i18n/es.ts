@@ -23,7 +23,13 @@ const es: Texts = {
       endpoint: 'Dirección del servicio',
       endpointDefault: 'Vacío: la del proveedor',
       templates: 'Códigos de plantilla',
-      kinds: { alarm: 'Alarma', recovery: 'Recuperación', test: 'Prueba', code: 'Código de verificación' },
+      kinds: {
+        alarm: 'Alarma',
+        recovery: 'Recuperación',
+        test: 'Prueba',
+        code: 'Código de verificación',
+        expiry: 'Vencimiento del servicio',
+      },
       receiptUrl: 'Dirección de confirmaciones',
       receiptHelp:
         'Indique esta dirección en la consola del proveedor para recibir las confirmaciones de entrega',

@@ -20,7 +20,7 @@ const zh = {
       endpoint: '接口地址',
       endpointDefault: '留空使用服务商默认地址',
       templates: '模板编号',
-      kinds: { alarm: '报警', recovery: '恢复', test: '测试', code: '验证码' },
+      kinds: { alarm: '报警', recovery: '恢复', test: '测试', code: '验证码', expiry: '服务到期' },
       receiptUrl: '回执推送地址',
       receiptHelp: '在服务商控制台配置此地址以接收送达回执',
       save: '保存',

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, PAY_MODES, type RechargeOrderRow } from '@fleet/contracts';
-import { Button, Flex, Select, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { useOrders } from '../api/list-orders';
 import { OrderStatusTag, rangeQuery } from '../lib/labels';
 import { yuan } from '../lib/money';
 import { RefundModal, refundableOf } from './RefundModal';
+import { RefundTags } from './RefundTags';
 
 interface Filters {
   range: [Dayjs, Dayjs] | null;
@@ -77,16 +78,7 @@ export function OrdersTab() {
       render: (v: number, r) => (
         <Flex vertical gap={2} align="start">
           <OrderStatusTag status={v} t={t} />
-          {r.refunded > 0 ? (
-            <Tag color={r.refunded === r.amount ? 'default' : 'orange'} data-testid={`refunded-${r.id}`}>
-              {t(r.refunded === r.amount ? 'recharge.refund.full' : 'recharge.refund.partial', {
-                amount: yuan(r.refunded),
-              })}
-            </Tag>
-          ) : null}
-          {r.refunding > 0 ? (
-            <Tag color="processing">{t('recharge.refund.inFlight', { amount: yuan(r.refunding) })}</Tag>
-          ) : null}
+          <RefundTags order={r} />
         </Flex>
       ),
     },

@@ -31,6 +31,7 @@ const order: RechargeOrderRow = {
   paid_at: '2026-11-27T04:01:00.000Z',
   refunded: 3_000,
   refunding: 0,
+  refund_unresolved: 0,
 };
 
 describe('refund modal', { timeout: 60_000 }, () => {

@@ -98,6 +98,9 @@ const en: Texts = {
       full: 'Fully refunded {{amount}}',
       partial: 'Refunded {{amount}}',
       inFlight: 'Refunding {{amount}}',
+      unresolved: 'Refund {{amount}} to check',
+      unresolvedHelp:
+        'The payment provider gave no outcome after repeated queries. The money stays held from the balance; check the refund with the provider.',
     },
     credit: {
       action: 'Credit',

@@ -98,6 +98,9 @@ const es: Texts = {
       full: 'Reembolsado por completo {{amount}}',
       partial: 'Reembolsado {{amount}}',
       inFlight: 'Reembolsando {{amount}}',
+      unresolved: 'Reembolso {{amount}} por revisar',
+      unresolvedHelp:
+        'El proveedor de pago no dio un resultado tras varias consultas. El dinero sigue retenido del saldo; revise el reembolso con el proveedor.',
     },
     credit: {
       action: 'Abonar',

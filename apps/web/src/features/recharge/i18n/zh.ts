@@ -96,6 +96,9 @@ const zh = {
       full: '已全额退款 {{amount}}',
       partial: '已退款 {{amount}}',
       inFlight: '退款中 {{amount}}',
+      unresolved: '退款 {{amount}} 待核实',
+      unresolvedHelp:
+        '多次查询后支付渠道仍未给出退款结果，该金额仍从余额中冻结，请到支付渠道后台核实该退款。',
     },
     credit: {
       action: '充值',
