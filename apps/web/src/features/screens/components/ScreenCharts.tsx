@@ -2,12 +2,12 @@ import type { BigScreenReport } from '@fleet/contracts';
 import { BarChart, LineChart } from 'echarts/charts';
 import { useMemo } from 'react';
 import { EChart, registerCharts } from '../../../shared/components/EChart';
+import { clockLabel } from '../lib/clock-label';
 
 registerCharts([BarChart, LineChart]);
 
 const AXIS = { axisLine: { lineStyle: { color: '#2f5d86' } }, axisLabel: { color: '#9fb8d3' } };
 const GRID = { left: 40, right: 16, top: 16, bottom: 28 };
-const hhmm = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /** Alarms per hour over 24 hours (bars). Animation off: a live screen redraws often. */
 export function AlarmTrendChart({ trend }: { trend: BigScreenReport['alarm_trend'] }) {
@@ -16,7 +16,7 @@ export function AlarmTrendChart({ trend }: { trend: BigScreenReport['alarm_trend
       animation: false,
       grid: GRID,
       tooltip: { trigger: 'axis' },
-      xAxis: { type: 'category', data: trend.map((h) => hhmm(h.hour)), ...AXIS },
+      xAxis: { type: 'category', data: trend.map((h) => clockLabel(h.hour)), ...AXIS },
       yAxis: { type: 'value', minInterval: 1, splitLine: { lineStyle: { color: '#163a5c' } }, ...AXIS },
       series: [
         { type: 'bar', data: trend.map((h) => h.alarms), itemStyle: { color: '#ff4d4f' }, barMaxWidth: 14 },
@@ -34,7 +34,7 @@ export function ReadingsChart({ minutes }: { minutes: BigScreenReport['readings_
       animation: false,
       grid: GRID,
       tooltip: { trigger: 'axis' },
-      xAxis: { type: 'category', data: minutes.map((m) => hhmm(m.minute)), ...AXIS },
+      xAxis: { type: 'category', data: minutes.map((m) => clockLabel(m.minute)), ...AXIS },
       yAxis: { type: 'value', minInterval: 1, splitLine: { lineStyle: { color: '#163a5c' } }, ...AXIS },
       series: [
         {
