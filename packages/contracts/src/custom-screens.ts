@@ -20,7 +20,16 @@ export const CUSTOM_SCREEN_LIMITS = {
 } as const;
 
 /** Widget kinds in palette order (the issue's list, first ones first). */
-export const CUSTOM_WIDGET_KINDS = ['number', 'value', 'gauge', 'line', 'bar', 'alarms'] as const;
+export const CUSTOM_WIDGET_KINDS = [
+  'number',
+  'value',
+  'gauge',
+  'line',
+  'bar',
+  'alarms',
+  'text',
+  'clock',
+] as const;
 export type CustomWidgetKind = (typeof CUSTOM_WIDGET_KINDS)[number];
 
 export const screenColor = z
@@ -52,6 +61,28 @@ const common = {
   color: screenColor.optional(),
 };
 const decimals = z.number().int().min(0).max(6).default(1);
+/** Canvas pixels of a text or clock (before the screen's scaling). */
+const fontSize = z.number().int().min(8).max(400);
+
+/** An IANA time zone the runtime knows (`Asia/Shanghai`, `UTC`); checked with Intl, no list to keep. */
+export const screenTimeZone = z
+  .string()
+  .max(64)
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'an IANA time zone such as Asia/Shanghai' },
+  );
+
+/** What a clock shows. */
+export const CLOCK_SHOWS = ['datetime', 'date', 'time'] as const;
+export const TEXT_ALIGNS = ['left', 'center', 'right'] as const;
 
 export const screenWidget = z.discriminatedUnion('kind', [
   /** One number: the source's first point aggregated over the window. */
@@ -77,6 +108,22 @@ export const screenWidget = z.discriminatedUnion('kind', [
     devices: z.array(z.number().int().positive()).min(1).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
     rows: z.number().int().min(1).max(50).default(10),
   }),
+  /** Static text (no bindings): a label, a heading, a note. */
+  z.strictObject({
+    ...common,
+    kind: z.literal('text'),
+    text: z.string().max(CUSTOM_SCREEN_LIMITS.text),
+    fontSize,
+    align: z.enum(TEXT_ALIGNS),
+  }),
+  /** The current date and / or time in the viewer's locale and the screen's time zone. */
+  z.strictObject({
+    ...common,
+    kind: z.literal('clock'),
+    show: z.enum(CLOCK_SHOWS),
+    seconds: z.boolean(),
+    fontSize,
+  }),
 ]);
 export type ScreenWidget = z.infer<typeof screenWidget>;
 
@@ -95,6 +142,8 @@ export const customScreenDocument = z
         .nullable()
         .default(null),
       theme: z.enum(['dark', 'light']),
+      /** The zone clocks show; null: the viewer's own. */
+      timeZone: screenTimeZone.nullable().default(null),
     }),
     widgets: z.record(widgetId, screenWidget),
     /** z-order, bottom first; every widget exactly once. */
@@ -135,7 +184,14 @@ export function screenPointIds(doc: CustomScreenDocument): number[] {
 export function emptyScreenDocument(): CustomScreenDocument {
   return {
     schemaVersion: CUSTOM_SCREEN_SCHEMA_VERSION,
-    canvas: { w: 1920, h: 1080, background: '#0b1a33', backgroundImage: null, theme: 'dark' },
+    canvas: {
+      w: 1920,
+      h: 1080,
+      background: '#0b1a33',
+      backgroundImage: null,
+      theme: 'dark',
+      timeZone: null,
+    },
     widgets: {},
     order: [],
   };

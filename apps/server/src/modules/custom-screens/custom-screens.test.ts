@@ -46,7 +46,7 @@ let foreignPoint: number;
 
 const document = (points: { a: number; b: number }) => ({
   schemaVersion: 1,
-  canvas: { w: 1920, h: 1080, background: '#000000', backgroundImage: null, theme: 'dark' },
+  canvas: { w: 1920, h: 1080, background: '#000000', backgroundImage: null, theme: 'dark', timeZone: null },
   widgets: {
     v1: {
       id: 'v1',
@@ -314,5 +314,66 @@ describe('custom screen alarm lists', () => {
       body: { devices: [deviceId], rows: 5 },
     });
     expect(theirs.body.data.rows).toEqual([]);
+  });
+});
+
+describe('custom screen text and clock widgets', () => {
+  const withWidgets = (widgets: Record<string, unknown>, canvas: Record<string, unknown> = {}) => {
+    const base = document({ a: pointA, b: pointB });
+    return { ...base, canvas: { ...base.canvas, ...canvas }, widgets, order: Object.keys(widgets) };
+  };
+  const text = (over: Record<string, unknown> = {}) => ({
+    id: 't1',
+    kind: 'text',
+    frame: { x: 0, y: 0, w: 400, h: 100 },
+    title: '',
+    text: 'Boiler room',
+    fontSize: 40,
+    align: 'center',
+    ...over,
+  });
+  const clock = {
+    id: 'c1',
+    kind: 'clock',
+    frame: { x: 0, y: 100, w: 400, h: 100 },
+    title: '',
+    show: 'datetime',
+    seconds: true,
+    fontSize: 40,
+  };
+
+  it('stores text and a clock with the screen’s time zone; they bind no point', async () => {
+    const made = await create(owner.token, {
+      name: 'Static',
+      document: withWidgets({ t1: text(), c1: clock }, { timeZone: 'Asia/Shanghai' }),
+    });
+    expect(made.body.code).toBe(0);
+    expect(made.body.data.document.canvas.timeZone).toBe('Asia/Shanghai');
+    expect(made.body.data.document.widgets.t1).toMatchObject({ text: 'Boiler room', align: 'center' });
+    const points = await call<ScreenPointsAnswer>(
+      t.app,
+      'GET',
+      `/custom-screen/${made.body.data.id}/points`,
+      {
+        token: owner.token,
+      },
+    );
+    expect(points.body.data.points).toEqual([]);
+  });
+
+  it('refuses text over the limit, an unknown zone, a bad alignment or an unknown key (10002, path named)', async () => {
+    const cases: [unknown, RegExp][] = [
+      [withWidgets({ t1: text({ text: 'x'.repeat(501) }) }), /widgets\.t1\.text/],
+      [withWidgets({ t1: text({ align: 'justify' }) }), /widgets\.t1\.align/],
+      [withWidgets({ t1: text({ fontSize: 4 }) }), /widgets\.t1\.fontSize/],
+      [withWidgets({ t1: text({ html: '<b>x</b>' }) }), /widgets\.t1/],
+      [withWidgets({ c1: clock }, { timeZone: 'Mars/Olympus' }), /canvas\.timeZone/],
+      [withWidgets({ c1: { ...clock, show: 'week' } }), /widgets\.c1\.show/],
+    ];
+    for (const [doc, path] of cases) {
+      const res = await create(owner.token, { name: 'Bad', document: doc });
+      expect(res.body.code).toBe(10002);
+      expect(res.body.msg).toMatch(path);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PointSelect } from '../components/PointSelect';
 import { useScreenValues } from '../components/use-screen-values';
 
+import { StaticWidgetProperties } from './StaticWidgetProperties';
 import { PREVIEW } from './use-screen-values';
 
 const WINDOWS = [300, 900, 3600, 6 * 3600, 86_400, 7 * 86_400];
@@ -59,6 +60,9 @@ export function WidgetProperties({
           onChange={(c) => onChange({ ...widget, color: c.cleared ? undefined : c.toHexString() })}
         />
       </Form.Item>
+      {widget.kind === 'text' || widget.kind === 'clock' ? (
+        <StaticWidgetProperties widget={widget} onChange={onChange} />
+      ) : null}
       {'point' in widget ? (
         <Form.Item label={t('customScreens.designer.point')}>
           <PointTags ids={[widget.point]} />

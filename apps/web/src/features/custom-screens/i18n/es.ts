@@ -36,6 +36,8 @@ const es: Texts = {
       line: 'Gráfico de líneas',
       bar: 'Gráfico de barras',
       alarms: 'Lista de alarmas',
+      text: 'Texto',
+      clock: 'Reloj',
     },
     aggregation: { avg: 'Media', min: 'Mínimo', max: 'Máximo', last: 'Último' },
     windowMinutes_one: 'último {{count}} minuto',
@@ -45,6 +47,7 @@ const es: Texts = {
       noAlarms: 'Sin alarmas',
       noPoint: 'Punto no disponible',
       locked: 'datos bloqueados (servicio vencido)',
+      defaultText: 'Texto',
     },
     designer: {
       back: 'Volver a la lista',
@@ -81,6 +84,16 @@ const es: Texts = {
       conflictBody:
         'Vuelva a cargar para obtener la versión actual; se perderán los cambios no guardados aquí.',
       reload: 'Volver a cargar',
+      text: 'Texto',
+      fontSize: 'Tamaño de letra',
+      align: 'Alineación',
+      aligns: { left: 'Izquierda', center: 'Centro', right: 'Derecha' },
+      clockShow: 'Muestra',
+      clockShows: { datetime: 'Fecha y hora', date: 'Solo fecha', time: 'Solo hora' },
+      seconds: 'Segundos',
+      timeZone: 'Zona horaria',
+      timeZoneHint: 'Los relojes de esta pantalla muestran esta zona.',
+      viewerZone: 'La zona horaria del espectador',
     },
   },
 };

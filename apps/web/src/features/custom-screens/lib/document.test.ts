@@ -16,6 +16,23 @@ const data = (values: (number | string | null)[]) => ({
 });
 
 describe('custom screen document helpers', () => {
+  it('text and clock widgets need no binding, and the schema bounds them', () => {
+    let doc = emptyScreenDocument();
+    doc = addWidget(doc, newWidget(doc, 'text', 0, { x: 0, y: 0 }, 'Plant A'));
+    doc = addWidget(doc, newWidget(doc, 'clock', 0, { x: 0, y: 0 }));
+    expect(customScreenDocument.safeParse(doc).success).toBe(true);
+    expect(screenPointIds(doc)).toEqual([]);
+    expect(doc.widgets.text1).toMatchObject({ text: 'Plant A', align: 'left' });
+    const long = {
+      ...doc,
+      widgets: { ...doc.widgets, text1: { ...doc.widgets.text1!, text: 'x'.repeat(501) } },
+    };
+    expect(customScreenDocument.safeParse(long).success).toBe(false);
+    const zoned = (timeZone: string) => ({ ...doc, canvas: { ...doc.canvas, timeZone } });
+    expect(customScreenDocument.safeParse(zoned('Asia/Shanghai')).success).toBe(true);
+    expect(customScreenDocument.safeParse(zoned('Mars/Olympus')).success).toBe(false);
+  });
+
   it('new widgets of every kind make a valid document with unique ids and their points bound', () => {
     let doc = emptyScreenDocument();
     for (const [i, kind] of (['number', 'value', 'gauge', 'line', 'bar', 'value'] as const).entries())

@@ -16,6 +16,23 @@ const SIZES: Record<CustomWidgetKind, { w: number; h: number }> = {
   line: { w: 560, h: 300 },
   bar: { w: 560, h: 300 },
   alarms: { w: 560, h: 360 },
+  text: { w: 420, h: 100 },
+  clock: { w: 420, h: 120 },
+};
+
+/**
+ * What the designer asks for before placing a widget of a kind: a data point, a device, or nothing
+ * (static text, a clock).
+ */
+export const WIDGET_BINDING: Record<CustomWidgetKind, 'point' | 'device' | 'none'> = {
+  number: 'point',
+  value: 'point',
+  gauge: 'point',
+  line: 'point',
+  bar: 'point',
+  alarms: 'device',
+  text: 'none',
+  clock: 'none',
 };
 
 const nextId = (doc: CustomScreenDocument, kind: string): string => {
@@ -26,14 +43,15 @@ const nextId = (doc: CustomScreenDocument, kind: string): string => {
 };
 
 /**
- * A new widget of `kind` bound to `point` (every kind binds at least one point; an alarm list binds a
- * device: `point` is then a device id), placed at x, y.
+ * A new widget of `kind` placed at x, y, bound to `point` as WIDGET_BINDING says (an alarm list's
+ * `point` is a device id; text and clocks ignore it). `text` is a new text widget's first words.
  */
 export function newWidget(
   doc: CustomScreenDocument,
   kind: CustomWidgetKind,
   point: number,
   at: { x: number; y: number },
+  text = '',
 ): ScreenWidget {
   const id = nextId(doc, kind);
   const frame = { x: Math.round(at.x), y: Math.round(at.y), ...SIZES[kind] };
@@ -52,6 +70,10 @@ export function newWidget(
       return { ...base, kind, source: { ...source, aggregation: 'max' } };
     case 'alarms':
       return { ...base, kind, devices: [point], rows: 10 };
+    case 'text':
+      return { ...base, kind, text, fontSize: 40, align: 'left' };
+    case 'clock':
+      return { ...base, kind, show: 'datetime', seconds: true, fontSize: 40 };
   }
 }
 

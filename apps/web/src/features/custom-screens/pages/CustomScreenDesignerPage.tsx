@@ -24,6 +24,7 @@ import {
   screenPointIds,
   THEMES,
   updateWidget,
+  WIDGET_BINDING,
 } from '../lib/document';
 
 /**
@@ -62,8 +63,8 @@ function Designer({
   const ids = useMemo(() => screenPointIds(doc), [doc]);
   const { values } = useScreenValues(PREVIEW, ids, true);
   const env = useMemo(
-    () => ({ source: PREVIEW, values, theme: THEMES[doc.canvas.theme] }),
-    [values, doc.canvas.theme],
+    () => ({ source: PREVIEW, values, theme: THEMES[doc.canvas.theme], timeZone: doc.canvas.timeZone }),
+    [values, doc.canvas.theme, doc.canvas.timeZone],
   );
 
   const save = async () => {
@@ -76,6 +77,22 @@ function Designer({
       if (error instanceof ApiError && error.msgKey === 'screen.staleVersion') setConflict(error.message);
       else message.error(error instanceof Error ? error.message : String(error));
     }
+  };
+
+  /** A new widget (bound to `bound` as WIDGET_BINDING says) in the next free cell, selected. */
+  const place = (kind: CustomWidgetKind, bound: number) => {
+    const count = doc.order.length;
+    const w = newWidget(
+      doc,
+      kind,
+      bound,
+      { x: 40 + (count % 6) * 300, y: 40 + Math.floor(count / 6) * 320 },
+      t('customScreens.widget.defaultText'),
+    );
+    w.frame = clampFrame(w.frame, doc.canvas);
+    change(addWidget(doc, w));
+    setSelected(w.id);
+    setAdding(null);
   };
 
   const widget = selected ? doc.widgets[selected] : undefined;
@@ -107,7 +124,12 @@ function Designer({
           <Typography.Text strong>{t('customScreens.designer.palette')}</Typography.Text>
           <Flex vertical gap={6} style={{ marginTop: 8 }}>
             {CUSTOM_WIDGET_KINDS.map((kind) => (
-              <Button key={kind} block onClick={() => setAdding(kind)} data-testid={`cs-add-${kind}`}>
+              <Button
+                key={kind}
+                block
+                onClick={() => (WIDGET_BINDING[kind] === 'none' ? place(kind, 0) : setAdding(kind))}
+                data-testid={`cs-add-${kind}`}
+              >
                 {t(`customScreens.kinds.${kind}`)}
               </Button>
             ))}
@@ -168,26 +190,15 @@ function Designer({
       >
         <Typography.Paragraph>
           {t(
-            adding === 'alarms'
+            adding !== null && WIDGET_BINDING[adding] === 'device'
               ? 'customScreens.designer.pickDeviceFirst'
               : 'customScreens.designer.pickPointFirst',
           )}
         </Typography.Paragraph>
         <PointSelect
           testId="cs-add"
-          deviceOnly={adding === 'alarms'}
-          onPick={(pointId) => {
-            if (!adding) return;
-            const count = doc.order.length;
-            const w = newWidget(doc, adding, pointId, {
-              x: 40 + (count % 6) * 300,
-              y: 40 + Math.floor(count / 6) * 320,
-            });
-            w.frame = clampFrame(w.frame, doc.canvas);
-            change(addWidget(doc, w));
-            setSelected(w.id);
-            setAdding(null);
-          }}
+          deviceOnly={adding !== null && WIDGET_BINDING[adding] === 'device'}
+          onPick={(pointId) => (adding ? place(adding, pointId) : undefined)}
         />
       </Modal>
       <Modal
