@@ -29,6 +29,7 @@ export const CUSTOM_WIDGET_KINDS = [
   'alarms',
   'text',
   'clock',
+  'image',
 ] as const;
 export type CustomWidgetKind = (typeof CUSTOM_WIDGET_KINDS)[number];
 
@@ -80,6 +81,19 @@ export const screenTimeZone = z
     { message: 'an IANA time zone such as Asia/Shanghai' },
   );
 
+/**
+ * A same-origin upload (`/upload/...`, the graph library's content-addressed files): a screen never
+ * makes the viewer fetch from anywhere else.
+ */
+export const screenUploadPath = z
+  .string()
+  .max(2048)
+  .regex(/^\/upload\/[A-Za-z0-9/_.-]+$/, 'a /upload/ path of this platform')
+  .refine((p) => !p.split('/').includes('..'), 'a /upload/ path of this platform');
+
+/** How an image fills its box: whole and letterboxed, cropped to cover, or stretched. */
+export const IMAGE_FITS = ['contain', 'cover', 'stretch'] as const;
+
 /** What a clock shows. */
 export const CLOCK_SHOWS = ['datetime', 'date', 'time'] as const;
 export const TEXT_ALIGNS = ['left', 'center', 'right'] as const;
@@ -124,6 +138,13 @@ export const screenWidget = z.discriminatedUnion('kind', [
     seconds: z.boolean(),
     fontSize,
   }),
+  /** An uploaded picture (null: not chosen yet), fitted into the frame. */
+  z.strictObject({
+    ...common,
+    kind: z.literal('image'),
+    src: screenUploadPath.nullable(),
+    fit: z.enum(IMAGE_FITS),
+  }),
 ]);
 export type ScreenWidget = z.infer<typeof screenWidget>;
 
@@ -135,12 +156,8 @@ export const customScreenDocument = z
       h: z.number().int().min(200).max(CUSTOM_SCREEN_LIMITS.canvas),
       background: screenColor,
       /** A same-origin upload (`/upload/...`), drawn under the widgets. */
-      backgroundImage: z
-        .string()
-        .max(2048)
-        .regex(/^\/upload\/[A-Za-z0-9/_.-]+$/, 'a /upload/ path of this platform')
-        .nullable()
-        .default(null),
+      backgroundImage: screenUploadPath.nullable().default(null),
+      backgroundFit: z.enum(IMAGE_FITS).default('cover'),
       theme: z.enum(['dark', 'light']),
       /** The zone clocks show; null: the viewer's own. */
       timeZone: screenTimeZone.nullable().default(null),
@@ -189,6 +206,7 @@ export function emptyScreenDocument(): CustomScreenDocument {
       h: 1080,
       background: '#0b1a33',
       backgroundImage: null,
+      backgroundFit: 'cover',
       theme: 'dark',
       timeZone: null,
     },

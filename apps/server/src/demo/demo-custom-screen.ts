@@ -82,6 +82,7 @@ export function buildDemoCustomScreen(points: DemoScadaPoints): CustomScreenDocu
       h: 1080,
       background: '#0b1a33',
       backgroundImage: null,
+      backgroundFit: 'cover' as const,
       theme: 'dark' as const,
       timeZone: null,
     },

@@ -14,6 +14,7 @@ import { call, createDevice, createRole, createUser, tokenFor } from '../../test
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { insertAlarm } from '../alarms/alarms.fixtures.js';
 import { devices } from '../devices/devices.table.js';
+import { createCategory, PNG_BYTES, upload } from '../graphlib/graphlib.fixtures.js';
 
 const DAY = 86_400_000;
 const EDIT = ['CustomScreen', 'CustomScreen/edit'];
@@ -46,7 +47,15 @@ let foreignPoint: number;
 
 const document = (points: { a: number; b: number }) => ({
   schemaVersion: 1,
-  canvas: { w: 1920, h: 1080, background: '#000000', backgroundImage: null, theme: 'dark', timeZone: null },
+  canvas: {
+    w: 1920,
+    h: 1080,
+    background: '#000000',
+    backgroundImage: null,
+    backgroundFit: 'cover',
+    theme: 'dark',
+    timeZone: null,
+  },
   widgets: {
     v1: {
       id: 'v1',
@@ -375,5 +384,59 @@ describe('custom screen text and clock widgets', () => {
       expect(res.body.code).toBe(10002);
       expect(res.body.msg).toMatch(path);
     }
+  });
+});
+
+describe('custom screen images', () => {
+  it('an image and the background come from the graph library upload; foreign URLs are refused', async () => {
+    const designer = await screenUser({ permissions: [...EDIT, 'IndScada', 'ScadaManager'] });
+    const category = await createCategory(t.app, designer.token, 'Custom screen images');
+    const uploaded = await upload(t.app, designer.token, category.id, {
+      data: PNG_BYTES,
+      filename: 'plan.png',
+      type: 'image/png',
+    });
+    const url = (uploaded.body.data as { url: string }).url;
+    expect(url).toMatch(/^\/upload\/graphlib\/[0-9a-f]{64}\.png$/);
+    const base = document({ a: pointA, b: pointB });
+    const image = (src: string) => ({
+      id: 'i1',
+      kind: 'image',
+      frame: { x: 0, y: 0, w: 400, h: 300 },
+      title: '',
+      src,
+      fit: 'cover',
+    });
+    const made = await create(designer.token, {
+      name: 'With images',
+      document: {
+        ...base,
+        canvas: { ...base.canvas, backgroundImage: url, backgroundFit: 'stretch' },
+        widgets: { i1: image(url) },
+        order: ['i1'],
+      },
+    });
+    expect(made.body.code).toBe(0);
+    expect(made.body.data.document.canvas).toMatchObject({ backgroundImage: url, backgroundFit: 'stretch' });
+    // The stored file is served to anyone with the screen (a shared link has no session).
+    const file = await t.app.inject({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    for (const [src, path] of [
+      ['https://evil.example/x.png', /widgets\.i1\.src/],
+      ['/upload/graphlib/../../etc/passwd', /widgets\.i1\.src/],
+    ] as const) {
+      const bad = await create(designer.token, {
+        name: 'Bad',
+        document: { ...base, widgets: { i1: image(src) }, order: ['i1'] },
+      });
+      expect(bad.body.code).toBe(10002);
+      expect(bad.body.msg).toMatch(path);
+    }
+    const badFit = await create(designer.token, {
+      name: 'Bad',
+      document: { ...base, canvas: { ...base.canvas, backgroundFit: 'tile' } },
+    });
+    expect(badFit.body.msg).toMatch(/canvas\.backgroundFit/);
   });
 });

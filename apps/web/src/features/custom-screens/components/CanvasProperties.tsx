@@ -2,6 +2,7 @@ import type { CustomScreenDocument } from '@fleet/contracts';
 import { ColorPicker, Empty, Form, Radio, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FitChoice, ImagePicker } from './ImagePicker';
 
 /** The zones this browser knows (the server checks a saved one with Intl as well). */
 function timeZones(current: string | null): string[] {
@@ -45,6 +46,22 @@ export function CanvasProperties({
           onChange={(c) => onChange({ ...doc, canvas: { ...doc.canvas, background: c.toHexString() } })}
         />
       </Form.Item>
+      <Form.Item label={t('customScreens.image.background')}>
+        <ImagePicker
+          value={doc.canvas.backgroundImage}
+          onChange={(backgroundImage) => onChange({ ...doc, canvas: { ...doc.canvas, backgroundImage } })}
+          testId="cs-background-image"
+        />
+      </Form.Item>
+      {doc.canvas.backgroundImage ? (
+        <Form.Item label={t('customScreens.image.fit')}>
+          <FitChoice
+            value={doc.canvas.backgroundFit}
+            onChange={(backgroundFit) => onChange({ ...doc, canvas: { ...doc.canvas, backgroundFit } })}
+            testId="cs-background-fit"
+          />
+        </Form.Item>
+      ) : null}
       <Form.Item
         label={t('customScreens.designer.timeZone')}
         extra={t('customScreens.designer.timeZoneHint')}

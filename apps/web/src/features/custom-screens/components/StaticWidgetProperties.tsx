@@ -1,10 +1,12 @@
 import { CLOCK_SHOWS, CUSTOM_SCREEN_LIMITS, type ScreenWidget, TEXT_ALIGNS } from '@fleet/contracts';
 import { Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FitChoice, ImagePicker } from './ImagePicker';
 
-type Static = Extract<ScreenWidget, { kind: 'text' | 'clock' }>;
+type Static = Extract<ScreenWidget, { kind: 'text' | 'clock' | 'image' }>;
+type Sized = Extract<ScreenWidget, { kind: 'text' | 'clock' }>;
 
-function FontSize({ widget, onChange }: { widget: Static; onChange: (w: ScreenWidget) => void }) {
+function FontSize({ widget, onChange }: { widget: Sized; onChange: (w: ScreenWidget) => void }) {
   const { t } = useTranslation();
   return (
     <Form.Item label={t('customScreens.designer.fontSize')}>
@@ -20,7 +22,7 @@ function FontSize({ widget, onChange }: { widget: Static; onChange: (w: ScreenWi
   );
 }
 
-/** The fields of widgets without data: a text's words and alignment, a clock's format. */
+/** The fields of widgets without data: a text's words and alignment, a clock's format, an image. */
 export function StaticWidgetProperties({
   widget,
   onChange,
@@ -29,6 +31,25 @@ export function StaticWidgetProperties({
   onChange: (w: ScreenWidget) => void;
 }) {
   const { t } = useTranslation();
+  if (widget.kind === 'image')
+    return (
+      <>
+        <Form.Item label={t('customScreens.image.label')}>
+          <ImagePicker
+            value={widget.src}
+            onChange={(src) => onChange({ ...widget, src })}
+            testId="cs-prop-image"
+          />
+        </Form.Item>
+        <Form.Item label={t('customScreens.image.fit')}>
+          <FitChoice
+            value={widget.fit}
+            onChange={(fit) => onChange({ ...widget, fit })}
+            testId="cs-prop-fit"
+          />
+        </Form.Item>
+      </>
+    );
   if (widget.kind === 'text')
     return (
       <>

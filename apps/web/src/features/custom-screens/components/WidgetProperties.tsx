@@ -60,7 +60,7 @@ export function WidgetProperties({
           onChange={(c) => onChange({ ...widget, color: c.cleared ? undefined : c.toHexString() })}
         />
       </Form.Item>
-      {widget.kind === 'text' || widget.kind === 'clock' ? (
+      {widget.kind === 'text' || widget.kind === 'clock' || widget.kind === 'image' ? (
         <StaticWidgetProperties widget={widget} onChange={onChange} />
       ) : null}
       {'point' in widget ? (

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../shared/i18n';
 import { THEMES } from '../lib/document';
-import { ClockWidget, TextWidget } from './static-widgets';
+import { ClockWidget, ImageWidget, TextWidget } from './static-widgets';
 import type { WidgetEnv } from './widget-frame';
 
 const env = (timeZone: string | null): WidgetEnv => ({
@@ -67,5 +67,25 @@ describe('text and clock widgets', () => {
     unmount();
     // Unmounted: no timer left behind.
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('an image widget fits its upload into the frame; without one it says so', async () => {
+    const widget: Extract<ScreenWidget, { kind: 'image' }> = {
+      id: 'i1',
+      kind: 'image',
+      frame,
+      title: 'Plan',
+      src: '/upload/graphlib/abc.png',
+      fit: 'stretch',
+    };
+    const { rerender } = render(<ImageWidget widget={widget} env={env(null)} />);
+    const img = screen.getByTestId('cs-image-i1') as HTMLImageElement;
+    expect(img.getAttribute('src')).toBe('/upload/graphlib/abc.png');
+    expect(img.style.objectFit).toBe('fill');
+    rerender(<ImageWidget widget={{ ...widget, fit: 'cover' }} env={env(null)} />);
+    expect((screen.getByTestId('cs-image-i1') as HTMLImageElement).style.objectFit).toBe('cover');
+    rerender(<ImageWidget widget={{ ...widget, src: null }} env={env(null)} />);
+    expect(screen.queryByTestId('cs-image-i1')).toBeNull();
+    expect(screen.getByTestId('cs-widget-i1').textContent).toContain('No image chosen');
   });
 });

@@ -2,6 +2,7 @@ import type { ScreenWidget } from '@fleet/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock, msToNextSecond } from '../lib/clock';
+import { FIT_CSS } from '../lib/document';
 import { Frame, type WidgetEnv } from './widget-frame';
 
 /** Static text: no bindings, drawn on the screen's background. */
@@ -63,6 +64,35 @@ export function ClockWidget({
       >
         {formatClock(now, widget.show, widget.seconds, i18n.language, env.timeZone)}
       </div>
+    </Frame>
+  );
+}
+
+/** An uploaded picture fitted into the frame (contain, cover or stretch). */
+export function ImageWidget({
+  widget,
+  env,
+}: {
+  widget: Extract<ScreenWidget, { kind: 'image' }>;
+  env: WidgetEnv;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Frame widget={widget} env={env} plain={widget.src !== null}>
+      {widget.src ? (
+        <img
+          className="cs-image"
+          src={widget.src}
+          alt={widget.title}
+          draggable={false}
+          style={{ objectFit: FIT_CSS[widget.fit].object }}
+          data-testid={`cs-image-${widget.id}`}
+        />
+      ) : (
+        <div className="cs-caption" style={{ color: env.theme.muted, textAlign: 'center' }}>
+          {t('customScreens.image.none')}
+        </div>
+      )}
     </Frame>
   );
 }

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { EChart, registerCharts } from '../../../shared/components/EChart';
 import { useScreenAlarms } from '../api/screen-alarms';
 import { useSourceData } from '../api/source-data';
-import { formatValue, gaugeLevel, sourceFigure, toNumber } from '../lib/document';
-import { ClockWidget, TextWidget } from './static-widgets';
+import { FIT_CSS, formatValue, gaugeLevel, sourceFigure, toNumber } from '../lib/document';
+import { ClockWidget, ImageWidget, TextWidget } from './static-widgets';
 import { ErrorText, Frame, type Theme, type WidgetEnv } from './widget-frame';
 
 export type { Theme, WidgetEnv } from './widget-frame';
@@ -213,6 +213,8 @@ export function Widget({ widget, env }: { widget: ScreenWidget; env: WidgetEnv }
       return <TextWidget widget={widget} env={env} />;
     case 'clock':
       return <ClockWidget widget={widget} env={env} />;
+    case 'image':
+      return <ImageWidget widget={widget} env={env} />;
   }
 }
 
@@ -236,7 +238,7 @@ export function ScreenSurface({
         width: canvas.w,
         height: canvas.h,
         background: canvas.backgroundImage
-          ? `${canvas.background} url("${canvas.backgroundImage}") center / cover no-repeat`
+          ? `${canvas.background} url("${canvas.backgroundImage}") center / ${FIT_CSS[canvas.backgroundFit].size} no-repeat`
           : canvas.background,
       }}
     >

@@ -33,6 +33,30 @@ describe('custom screen document helpers', () => {
     expect(customScreenDocument.safeParse(zoned('Mars/Olympus')).success).toBe(false);
   });
 
+  it('an image widget and the background take only same-origin uploads, with a fit mode', () => {
+    let doc = emptyScreenDocument();
+    doc = addWidget(doc, newWidget(doc, 'image', 0, { x: 0, y: 0 }));
+    expect(doc.widgets.image1).toMatchObject({ src: null, fit: 'contain' });
+    expect(customScreenDocument.safeParse(doc).success).toBe(true);
+    const withSrc = (src: string) => ({
+      ...doc,
+      widgets: { image1: { ...doc.widgets.image1!, src } },
+    });
+    expect(customScreenDocument.safeParse(withSrc(`/upload/graphlib/${'a'.repeat(64)}.png`)).success).toBe(
+      true,
+    );
+    for (const bad of ['https://evil.example/x.png', '//evil.example/x.png', '/upload/../secret', 'data:x'])
+      expect(customScreenDocument.safeParse(withSrc(bad)).success).toBe(false);
+    const bg = {
+      ...doc,
+      canvas: { ...doc.canvas, backgroundImage: '/upload/graphlib/b.svg', backgroundFit: 'stretch' },
+    };
+    expect(customScreenDocument.safeParse(bg).success).toBe(true);
+    expect(
+      customScreenDocument.safeParse({ ...bg, canvas: { ...bg.canvas, backgroundFit: 'tile' } }).success,
+    ).toBe(false);
+  });
+
   it('new widgets of every kind make a valid document with unique ids and their points bound', () => {
     let doc = emptyScreenDocument();
     for (const [i, kind] of (['number', 'value', 'gauge', 'line', 'bar', 'value'] as const).entries())

@@ -18,6 +18,7 @@ const SIZES: Record<CustomWidgetKind, { w: number; h: number }> = {
   alarms: { w: 560, h: 360 },
   text: { w: 420, h: 100 },
   clock: { w: 420, h: 120 },
+  image: { w: 400, h: 300 },
 };
 
 /**
@@ -33,6 +34,7 @@ export const WIDGET_BINDING: Record<CustomWidgetKind, 'point' | 'device' | 'none
   alarms: 'device',
   text: 'none',
   clock: 'none',
+  image: 'none',
 };
 
 const nextId = (doc: CustomScreenDocument, kind: string): string => {
@@ -74,6 +76,8 @@ export function newWidget(
       return { ...base, kind, text, fontSize: 40, align: 'left' };
     case 'clock':
       return { ...base, kind, show: 'datetime', seconds: true, fontSize: 40 };
+    case 'image':
+      return { ...base, kind, src: null, fit: 'contain' };
   }
 }
 
@@ -155,4 +159,11 @@ export const THEMES = {
     border: '#d0d7e2',
     accent: '#1677ff',
   },
+} as const;
+
+/** CSS `background-size` / `object-fit` of an image fit mode. */
+export const FIT_CSS = {
+  contain: { size: 'contain', object: 'contain' },
+  cover: { size: 'cover', object: 'cover' },
+  stretch: { size: '100% 100%', object: 'fill' },
 } as const;
