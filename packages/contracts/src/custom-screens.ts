@@ -17,6 +17,8 @@ export const CUSTOM_SCREEN_LIMITS = {
   canvas: 8192,
   text: 500,
   alarmDevices: 50,
+  /** Point values a status table shows beside each device's status. */
+  statusColumns: 3,
 } as const;
 
 /** Widget kinds in palette order (the list, first ones first). */
@@ -30,6 +32,7 @@ export const CUSTOM_WIDGET_KINDS = [
   'text',
   'clock',
   'image',
+  'status',
 ] as const;
 export type CustomWidgetKind = (typeof CUSTOM_WIDGET_KINDS)[number];
 
@@ -137,6 +140,16 @@ export const screenWidget = z.discriminatedUnion('kind', [
     show: z.enum(CLOCK_SHOWS),
     seconds: z.boolean(),
     fontSize,
+  }),
+  /**
+   * A device status table: each device's name, status (online / offline / alarming) and last reading,
+   * and up to 3 point values picked by point name (the same name on every device of a fleet).
+   */
+  z.strictObject({
+    ...common,
+    kind: z.literal('status'),
+    devices: z.array(z.number().int().positive()).min(1).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
+    columns: z.array(z.string().trim().min(1).max(64)).max(CUSTOM_SCREEN_LIMITS.statusColumns),
   }),
   /** An uploaded picture (null: not chosen yet), fitted into the frame. */
   z.strictObject({
@@ -313,6 +326,41 @@ export const screenAlarmsPreviewBody = z.strictObject({
   rows: z.number().int().min(1).max(50),
 });
 export type ScreenAlarmsPreviewBody = z.infer<typeof screenAlarmsPreviewBody>;
+
+/** One device of a status table (the widget's order; devices the reader may not see are left out). */
+export const screenStatusRow = z.object({
+  device_id: z.number().int(),
+  title: z.string(),
+  /** 0 offline, 1 online (SPEC 4). */
+  status: z.number().int(),
+  /** SPEC 4 alarm type; 0 none. */
+  alarm_type: z.number().int(),
+  /** The newest reading of any of its points (else when it last came online); null: never. */
+  last_seen: z.string().nullable(),
+  /** Its data is locked (service expired): no values. */
+  locked: z.boolean(),
+  /** One per widget column: that point of this device, or null when it has none by that name. */
+  values: z.array(
+    z
+      .object({
+        point_id: z.number().int(),
+        name: z.string(),
+        unit: z.string(),
+        value: z.union([z.number(), z.string(), z.null()]),
+        at: z.string().nullable(),
+      })
+      .nullable(),
+  ),
+});
+export type ScreenStatusRow = z.infer<typeof screenStatusRow>;
+export const screenStatusAnswer = z.object({ rows: z.array(screenStatusRow) });
+export type ScreenStatusAnswer = z.infer<typeof screenStatusAnswer>;
+
+export const screenStatusPreviewBody = z.strictObject({
+  devices: z.array(z.number().int().positive()).min(1).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
+  columns: z.array(z.string().trim().min(1).max(64)).max(CUSTOM_SCREEN_LIMITS.statusColumns),
+});
+export type ScreenStatusPreviewBody = z.infer<typeof screenStatusPreviewBody>;
 
 /** What an external link opens: the screen, read-only. */
 export const sharedScreen = z.object({

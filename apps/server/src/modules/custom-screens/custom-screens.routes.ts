@@ -13,6 +13,8 @@ import {
   screenShareQuery,
   screenSource,
   screenSourceData,
+  screenStatusAnswer,
+  screenStatusPreviewBody,
   sharedScreen,
 } from '@fleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -113,6 +115,49 @@ export const customScreensRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
       },
     },
     async (request) => ok(await service.previewAlarms(scopeOf(request), request.body)),
+  );
+  app.post(
+    '/custom-screen/preview/status',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Designer: status, last reading and named point values of these devices (visible to the caller)',
+        body: screenStatusPreviewBody,
+        response: okResponse(screenStatusAnswer),
+      },
+    },
+    async (request) => ok(await service.previewStatus(scopeOf(request), request.body)),
+  );
+  app.get(
+    '/custom-screen/:id/status',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A device status table widget: its devices’ status, last reading and named point values',
+        params: idParams,
+        querystring: screenShareQuery,
+        response: okResponse(screenStatusAnswer),
+      },
+    },
+    async (request) => ok(await service.status(scopeOf(request), request.params.id, request.query.widget)),
+  );
+  app.get(
+    '/screen-share/:token/status',
+    {
+      config: shareConfig,
+      schema: {
+        tags,
+        summary:
+          'External link: a device status table widget (only the devices it names, in the owner’s scope)',
+        params: tokenParams,
+        querystring: screenShareQuery,
+        response: okResponse(screenStatusAnswer),
+      },
+    },
+    async (request) => ok(await service.sharedStatus(request.params.token, request.query.widget)),
   );
   app.get(
     '/custom-screen/:id/alarms',

@@ -14,6 +14,7 @@ import {
   type ScreenPointsAnswer,
   type ScreenSource,
   type ScreenSourceData,
+  type ScreenStatusAnswer,
   type SharedScreen,
   screenPointIds,
   UserType,
@@ -169,6 +170,63 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
     return { rows: open.length === 0 ? [] : await deps.alarms.latestVisible(scope, rows, open) };
   }
 
+  /**
+   * A status table: each of `ids` the scope sees (in that order; others left out), its status, last
+   * reading and the points named by `columns`. A locked device keeps its status but shows no values.
+   */
+  async function status(
+    scope: Scope,
+    ids: readonly number[],
+    columns: readonly string[],
+  ): Promise<ScreenStatusAnswer> {
+    const seen = [];
+    for (const id of new Set(ids)) {
+      const device = await deps.devices.findVisible(scope, id);
+      if (device) seen.push(device);
+    }
+    const locked = await deps.dataLock.lockedIds(seen.map((d) => d.id));
+    const open = seen.map((d) => d.id).filter((id) => !locked.has(id));
+    const byDevice = new Map<number, Awaited<ReturnType<typeof deps.latest.pointsWithLatest>>>();
+    for (const p of open.length === 0 ? [] : await deps.latest.pointsWithLatest(open, 'all'))
+      byDevice.set(p.deviceId, [...(byDevice.get(p.deviceId) ?? []), p]);
+    return {
+      rows: seen.map((d) => {
+        const points = byDevice.get(d.id) ?? [];
+        const newest = points.reduce<Date | null>(
+          (max, p) => (p.at && (!max || p.at > max) ? p.at : max),
+          null,
+        );
+        const lastSeen = newest ?? d.onlineAt;
+        return {
+          device_id: d.id,
+          title: d.binderTitle || d.title || `#${d.id}`,
+          status: d.status,
+          alarm_type: d.alarmType,
+          last_seen: lastSeen ? lastSeen.toISOString() : null,
+          locked: locked.has(d.id),
+          values: columns.map((name) => {
+            const p = points.find((x) => x.name === name);
+            return p
+              ? {
+                  point_id: p.id,
+                  name: p.name,
+                  unit: p.unit,
+                  value: p.text ?? p.value,
+                  at: p.at ? p.at.toISOString() : null,
+                }
+              : null;
+          }),
+        };
+      }),
+    };
+  }
+
+  function statusWidget(doc: CustomScreenDocument, widgetId: string) {
+    const widget = Object.hasOwn(doc.widgets, widgetId) ? doc.widgets[widgetId] : undefined;
+    if (widget?.kind !== 'status') throw userMessage('screen.unknownWidget', { id: widgetId }, 404);
+    return widget;
+  }
+
   function alarmWidget(doc: CustomScreenDocument, widgetId: string) {
     const widget = Object.hasOwn(doc.widgets, widgetId) ? doc.widgets[widgetId] : undefined;
     if (widget?.kind !== 'alarms') throw userMessage('screen.unknownWidget', { id: widgetId }, 404);
@@ -309,6 +367,31 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
       const { screen, ownerPath } = await shared(token);
       const widget = alarmWidget(screen.document, widgetId);
       return alarms(ownerScope(screen.ownerUserId, ownerPath), widget.devices, widget.rows);
+    },
+
+    /** A status table widget of the stored screen. */
+    async status(scope: Scope, id: number, widgetId: string): Promise<ScreenStatusAnswer> {
+      const row = await visible(scope, id);
+      const widget = statusWidget(row.document, widgetId);
+      return status(scope, widget.devices, widget.columns);
+    },
+
+    async previewStatus(
+      scope: Scope,
+      body: { devices: number[]; columns: string[] },
+    ): Promise<ScreenStatusAnswer> {
+      requireEditor(scope);
+      return status(scope, body.devices, body.columns);
+    },
+
+    /**
+     * Only the devices the shared screen's status table names, read as its owner: a device outside the
+     * owner's scope (a hand-edited document, a device given away since) is left out like any other.
+     */
+    async sharedStatus(token: string, widgetId: string): Promise<ScreenStatusAnswer> {
+      const { screen, ownerPath } = await shared(token);
+      const widget = statusWidget(screen.document, widgetId);
+      return status(ownerScope(screen.ownerUserId, ownerPath), widget.devices, widget.columns);
     },
 
     async sharedScreen(token: string): Promise<SharedScreen> {

@@ -5,6 +5,7 @@ import type {
   ScreenAlarmsAnswer,
   ScreenPointsAnswer,
   ScreenSourceData,
+  ScreenStatusAnswer,
   SharedScreen,
 } from '@fleet/contracts';
 import { eq } from 'drizzle-orm';
@@ -438,5 +439,73 @@ describe('custom screen images', () => {
       document: { ...base, canvas: { ...base.canvas, backgroundFit: 'tile' } },
     });
     expect(badFit.body.msg).toMatch(/canvas\.backgroundFit/);
+  });
+});
+
+describe('custom screen device status tables', () => {
+  it('list status, last reading and named values of visible devices only, on the screen, the preview and the link', async () => {
+    const idle = (await createDevice(t.database, { ownerUserId: owner.user.id, title: 'Idle pump' })).id;
+    const foreign = (await createDevice(t.database, { ownerUserId: other.user.id, title: 'Not yours' })).id;
+    await t.database.db.update(devices).set({ status: 1, alarmType: 1 }).where(eq(devices.id, deviceId));
+    const status = (over: Record<string, unknown> = {}) => ({
+      id: 's1',
+      kind: 'status',
+      frame: { x: 0, y: 0, w: 600, h: 300 },
+      title: '',
+      devices: [deviceId, foreign, idle],
+      columns: ['temp', 'missing'],
+      ...over,
+    });
+    const base = document({ a: pointA, b: pointB });
+    const made = await create(owner.token, {
+      name: 'Fleet',
+      document: { ...base, widgets: { s1: status() }, order: ['s1'] },
+    });
+    expect(made.body.code).toBe(0);
+    const id = made.body.data.id;
+    const read = await call<ScreenStatusAnswer>(t.app, 'GET', `/custom-screen/${id}/status?widget=s1`, {
+      token: owner.token,
+    });
+    expect(read.body.code).toBe(0);
+    const rows = read.body.data.rows;
+    // The other tenant's device is left out; the widget's order is kept.
+    expect(rows.map((r) => r.device_id)).toEqual([deviceId, idle]);
+    expect(rows[0]).toMatchObject({ title: 'Boiler', status: 1, alarm_type: 1, locked: false });
+    expect(rows[0]!.last_seen).not.toBeNull();
+    expect(rows[0]!.values).toEqual([
+      expect.objectContaining({ point_id: pointA, name: 'temp', value: 20.5 }),
+      null,
+    ]);
+    expect(rows[1]).toMatchObject({ title: 'Idle pump', status: 0, last_seen: null, values: [null, null] });
+
+    const token = (
+      await call<{ share_token: string }>(t.app, 'POST', `/custom-screen/${id}/share`, { token: owner.token })
+    ).body.data.share_token;
+    const shared = await call<ScreenStatusAnswer>(t.app, 'GET', `/screen-share/${token}/status?widget=s1`);
+    expect(shared.headers['cache-control']).toBe('no-store');
+    expect(shared.body.data.rows.map((r) => r.device_id)).toEqual([deviceId, idle]);
+    // A link names a widget of its own screen only.
+    const wrong = await call(t.app, 'GET', `/screen-share/${token}/status?widget=nope`);
+    expect(wrong.status).toBe(404);
+
+    // The other tenant's preview of the owner's device answers nothing of it.
+    const theirs = await call<ScreenStatusAnswer>(t.app, 'POST', '/custom-screen/preview/status', {
+      token: other.token,
+      body: { devices: [deviceId, foreign], columns: ['x'] },
+    });
+    expect(theirs.body.data.rows.map((r) => r.device_id)).toEqual([foreign]);
+
+    for (const [over, path] of [
+      [{ columns: ['a', 'b', 'c', 'd'] }, /widgets\.s1\.columns/],
+      [{ devices: [] }, /widgets\.s1\.devices/],
+    ] as const) {
+      const bad = await create(owner.token, {
+        name: 'Bad',
+        document: { ...base, widgets: { s1: status(over) }, order: ['s1'] },
+      });
+      expect(bad.body.code).toBe(10002);
+      expect(bad.body.msg).toMatch(path);
+    }
+    await t.database.db.update(devices).set({ status: 0, alarmType: 0 }).where(eq(devices.id, deviceId));
   });
 });

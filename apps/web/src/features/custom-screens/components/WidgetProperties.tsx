@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { PointSelect } from '../components/PointSelect';
 import { useScreenValues } from '../components/use-screen-values';
 
+import { DeviceListField } from './DeviceListField';
 import { StaticWidgetProperties } from './StaticWidgetProperties';
+import { StatusProperties } from './StatusProperties';
 import { PREVIEW } from './use-screen-values';
 
 const WINDOWS = [300, 900, 3600, 6 * 3600, 86_400, 7 * 86_400];
@@ -138,30 +140,10 @@ export function WidgetProperties({
       {widget.kind === 'alarms' ? (
         <>
           <Form.Item label={t('customScreens.designer.devices')}>
-            <Flex gap={4} wrap>
-              {widget.devices.map((d) => (
-                <Tag
-                  key={d}
-                  closable={widget.devices.length > 1}
-                  onClose={() => onChange({ ...widget, devices: widget.devices.filter((x) => x !== d) })}
-                >
-                  #{d}
-                </Tag>
-              ))}
-            </Flex>
-            {widget.devices.length < 50 ? (
-              <div style={{ marginTop: 6 }}>
-                <PointSelect
-                  testId="cs-prop"
-                  deviceOnly
-                  onPick={(d) =>
-                    widget.devices.includes(d)
-                      ? undefined
-                      : onChange({ ...widget, devices: [...widget.devices, d] })
-                  }
-                />
-              </div>
-            ) : null}
+            <DeviceListField
+              devices={widget.devices}
+              onChange={(devices) => onChange({ ...widget, devices })}
+            />
           </Form.Item>
           <Form.Item label={t('customScreens.designer.rows')}>
             <InputNumber
@@ -174,6 +156,7 @@ export function WidgetProperties({
           </Form.Item>
         </>
       ) : null}
+      {widget.kind === 'status' ? <StatusProperties widget={widget} onChange={onChange} /> : null}
       {widget.kind === 'gauge' ? (
         <Space>
           <Form.Item label={t('customScreens.designer.min')}>

@@ -11,6 +11,7 @@ const env = (timeZone: string | null): WidgetEnv => ({
   values: new Map(),
   theme: THEMES.dark,
   timeZone,
+  live: false,
 });
 const frame = { x: 0, y: 0, w: 300, h: 100 };
 

@@ -12,6 +12,8 @@ export interface WidgetEnv {
   theme: Theme;
   /** The screen's time zone for clocks (null: the viewer's own). */
   timeZone: string | null;
+  /** Values arrive through /wss (signed in); false: an external link, which polls. */
+  live: boolean;
 }
 
 /** A widget's box: its panel (none when `plain`: text sits on the background), title and body. */

@@ -7,6 +7,7 @@ import { useScreenAlarms } from '../api/screen-alarms';
 import { useSourceData } from '../api/source-data';
 import { FIT_CSS, formatValue, gaugeLevel, sourceFigure, toNumber } from '../lib/document';
 import { ClockWidget, ImageWidget, TextWidget } from './static-widgets';
+import { StatusWidget } from './status-widget';
 import { ErrorText, Frame, type Theme, type WidgetEnv } from './widget-frame';
 
 export type { Theme, WidgetEnv } from './widget-frame';
@@ -215,6 +216,8 @@ export function Widget({ widget, env }: { widget: ScreenWidget; env: WidgetEnv }
       return <ClockWidget widget={widget} env={env} />;
     case 'image':
       return <ImageWidget widget={widget} env={env} />;
+    case 'status':
+      return <StatusWidget widget={widget} env={env} />;
   }
 }
 

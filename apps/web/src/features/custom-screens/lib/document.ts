@@ -19,6 +19,7 @@ const SIZES: Record<CustomWidgetKind, { w: number; h: number }> = {
   text: { w: 420, h: 100 },
   clock: { w: 420, h: 120 },
   image: { w: 400, h: 300 },
+  status: { w: 720, h: 360 },
 };
 
 /**
@@ -35,6 +36,7 @@ export const WIDGET_BINDING: Record<CustomWidgetKind, 'point' | 'device' | 'none
   text: 'none',
   clock: 'none',
   image: 'none',
+  status: 'device',
 };
 
 const nextId = (doc: CustomScreenDocument, kind: string): string => {
@@ -78,6 +80,8 @@ export function newWidget(
       return { ...base, kind, show: 'datetime', seconds: true, fontSize: 40 };
     case 'image':
       return { ...base, kind, src: null, fit: 'contain' };
+    case 'status':
+      return { ...base, kind, devices: [point], columns: [] };
   }
 }
 

@@ -63,7 +63,13 @@ function Designer({
   const ids = useMemo(() => screenPointIds(doc), [doc]);
   const { values } = useScreenValues(PREVIEW, ids, true);
   const env = useMemo(
-    () => ({ source: PREVIEW, values, theme: THEMES[doc.canvas.theme], timeZone: doc.canvas.timeZone }),
+    () => ({
+      source: PREVIEW,
+      values,
+      theme: THEMES[doc.canvas.theme],
+      timeZone: doc.canvas.timeZone,
+      live: true,
+    }),
     [values, doc.canvas.theme, doc.canvas.timeZone],
   );
 
@@ -190,9 +196,11 @@ function Designer({
       >
         <Typography.Paragraph>
           {t(
-            adding !== null && WIDGET_BINDING[adding] === 'device'
-              ? 'customScreens.designer.pickDeviceFirst'
-              : 'customScreens.designer.pickPointFirst',
+            adding === 'status'
+              ? 'customScreens.status.pickDeviceFirst'
+              : adding !== null && WIDGET_BINDING[adding] === 'device'
+                ? 'customScreens.designer.pickDeviceFirst'
+                : 'customScreens.designer.pickPointFirst',
           )}
         </Typography.Paragraph>
         <PointSelect
