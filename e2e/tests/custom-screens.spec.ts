@@ -93,3 +93,95 @@ test('a custom screen is designed, published and opened by its external link wit
   await shot(wall, 'custom-screen-shared-en');
   await visitor.close();
 });
+
+// Issue 23 item 2, the widgets without data points and the device status table: a text, a clock and a
+// status table are placed, saved, published and seen running in the full-screen view (zh and en).
+test('text, clock and device status widgets are designed, published and shown full screen', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const name = `Plant wall ${Date.now().toString(36)}`;
+  await freshLogin(page, 'en');
+  await signIn(page, admin().username, admin().password);
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+
+  await page.goto('/monitorScreen/custom');
+  await page.getByTestId('cs-create').click();
+  await page.getByTestId('cs-create-name').fill(name);
+  await page.getByTestId('cs-create-ok').click();
+  await expect(page.getByTestId('cs-designer')).toBeVisible();
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  const canvas = page.getByTestId('cs-design-canvas');
+
+  // Text and clock need no point: placed at once, selected.
+  await page.getByTestId('cs-add-text').click();
+  await page.getByTestId('cs-prop-text').fill('Plant A — cold chain');
+  await page.getByTestId('cs-prop-align').getByText('Centre').click();
+  await expect(canvas.getByTestId('cs-text-text1')).toHaveText('Plant A — cold chain');
+  await expect(canvas.getByTestId('cs-text-text1')).toHaveCSS('text-align', 'center');
+  await page.getByTestId('cs-add-clock').click();
+  await expect(canvas.getByTestId('cs-clock-clock1')).toHaveText(/\d{2}:\d{2}:\d{2}/);
+
+  // A status table asks for its first device, then shows it with the chosen point's value.
+  await page.getByTestId('cs-add-status').click();
+  const modal = page.locator('.ant-modal', { has: page.getByTestId('cs-add-device') });
+  const device = modal.getByTestId('cs-add-device');
+  await choose(
+    async () => {
+      await device.click();
+      await device.locator('input').fill(DEVICE);
+    },
+    page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: DEVICE }).first(),
+    () => expect(modal).toBeHidden({ timeout: 2_000 }),
+  );
+  const columns = page.getByTestId('cs-prop-columns');
+  await choose(
+    columns,
+    page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^temp$/ }).first(),
+    () => expect(columns).toContainText('temp', { timeout: 2_000 }),
+  );
+  const table = canvas.getByTestId('cs-status-status1');
+  await expect(table).toContainText(DEVICE, { timeout: 30_000 });
+  await expect(table.locator('td.cs-status-value').first()).toHaveText(/^-?\d+\.\d{2} °C$/, {
+    timeout: 30_000,
+  });
+  await page.getByTestId('cs-save').click();
+  await expect(page.locator('.ant-message')).toContainText('Screen saved');
+  await canvas.click({ position: { x: 5, y: 5 } });
+  await shot(page, 'widgets-designer-en');
+
+  await page.getByTestId('cs-back').click();
+  const row = page.getByTestId('cs-table').locator('tr', { hasText: name });
+  await row.locator('[data-testid^="cs-publish-"]').click();
+  await expect(row.locator('[data-testid^="cs-publish-"]')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('sidebar')).toContainText(name);
+
+  // The full-screen view: the text, a clock that ticks, the status table kept live.
+  await page.goto(`/monitorScreen/custom/${id}`);
+  await expect(page.getByTestId('cs-view')).toBeVisible();
+  await expect(page.getByTestId('cs-text-text1')).toHaveText('Plant A — cold chain');
+  const clock = page.getByTestId('cs-clock-clock1');
+  await expect(clock).toHaveText(/\d{2}:\d{2}:\d{2}/);
+  const first = await clock.textContent();
+  await expect.poll(() => clock.textContent(), { timeout: 5_000 }).not.toBe(first);
+  const live = page.getByTestId('cs-status-status1');
+  await expect(live).toContainText(DEVICE, { timeout: 30_000 });
+  await expect(live.locator('tbody tr').first()).toHaveAttribute(
+    'data-status',
+    /success|warning|error|processing/,
+  );
+  await expect(live.locator('td.cs-status-value').first()).toHaveText(/^-?\d+\.\d{2} °C$/);
+  await shot(page, 'widgets-view-en');
+
+  // The same screen in Chinese: labels and the status column follow the language.
+  await page.evaluate(() => localStorage.setItem('language', 'zh'));
+  await page.reload();
+  await expect(page.getByTestId('cs-status-status1')).toContainText('设备', { timeout: 30_000 });
+  await expect(page.getByTestId('cs-clock-clock1')).toHaveText(/\d{4}\/\d{2}\/\d{2}/);
+  await shot(page, 'widgets-view-zh');
+  await page.goto(`/monitorScreen/design/${id}`);
+  await expect(page.getByTestId('cs-designer')).toBeVisible();
+  await expect(page.getByTestId('cs-add-status')).toHaveText('设备状态表');
+  await expect(page.getByTestId('cs-status-status1')).toContainText(DEVICE, { timeout: 30_000 });
+  await shot(page, 'widgets-designer-zh');
+});

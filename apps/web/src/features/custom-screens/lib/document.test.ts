@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addWidget,
   clampFrame,
+  freeSpot,
   gaugeLevel,
   newWidget,
   removeWidget,
@@ -55,6 +56,18 @@ describe('custom screen document helpers', () => {
     expect(
       customScreenDocument.safeParse({ ...bg, canvas: { ...bg.canvas, backgroundFit: 'tile' } }).success,
     ).toBe(false);
+  });
+
+  it('places a new widget on the first spot overlapping nothing', () => {
+    let doc = emptyScreenDocument();
+    expect(freeSpot(doc, { w: 400, h: 100 })).toEqual({ x: 40, y: 40 });
+    doc = addWidget(doc, newWidget(doc, 'text', 0, { x: 40, y: 40 }));
+    // text is 420 x 100: the next 420-wide box starts 20 px to its right.
+    expect(freeSpot(doc, { w: 420, h: 120 })).toEqual({ x: 480, y: 40 });
+    // Too wide to sit beside it: below it.
+    expect(freeSpot(doc, { w: 1800, h: 100 })).toEqual({ x: 40, y: 160 });
+    // Nothing fits: the corner.
+    expect(freeSpot(doc, { w: 1920, h: 1080 })).toEqual({ x: 40, y: 40 });
   });
 
   it('new widgets of every kind make a valid document with unique ids and their points bound', () => {

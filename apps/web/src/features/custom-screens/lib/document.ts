@@ -85,6 +85,34 @@ export function newWidget(
   }
 }
 
+/** The default size of a new widget of `kind`. */
+export const widgetSize = (kind: CustomWidgetKind) => SIZES[kind];
+
+/**
+ * Where a new widget of `size` goes: the first spot (rows top to bottom, 20 px steps, 40 px margin)
+ * overlapping no widget and inside the canvas; the top-left corner when the canvas is full.
+ */
+export function freeSpot(
+  doc: CustomScreenDocument,
+  size: { w: number; h: number },
+): { x: number; y: number } {
+  const frames = Object.values(doc.widgets).map((w) => w.frame);
+  const gap = 20;
+  for (let y = 40; y + size.h <= doc.canvas.h; y += gap)
+    for (let x = 40; x + size.w <= doc.canvas.w; x += gap)
+      if (
+        frames.every(
+          (f) =>
+            x + size.w + gap <= f.x ||
+            f.x + f.w + gap <= x ||
+            y + size.h + gap <= f.y ||
+            f.y + f.h + gap <= y,
+        )
+      )
+        return { x, y };
+  return { x: 40, y: 40 };
+}
+
 export function addWidget(doc: CustomScreenDocument, widget: ScreenWidget): CustomScreenDocument {
   return { ...doc, widgets: { ...doc.widgets, [widget.id]: widget }, order: [...doc.order, widget.id] };
 }

@@ -19,12 +19,14 @@ import { ScreenSurface } from '../components/widgets';
 import {
   addWidget,
   clampFrame,
+  freeSpot,
   newWidget,
   removeWidget,
   screenPointIds,
   THEMES,
   updateWidget,
   WIDGET_BINDING,
+  widgetSize,
 } from '../lib/document';
 
 /**
@@ -85,14 +87,13 @@ function Designer({
     }
   };
 
-  /** A new widget (bound to `bound` as WIDGET_BINDING says) in the next free cell, selected. */
+  /** A new widget (bound to `bound` as WIDGET_BINDING says) on the first free spot, selected. */
   const place = (kind: CustomWidgetKind, bound: number) => {
-    const count = doc.order.length;
     const w = newWidget(
       doc,
       kind,
       bound,
-      { x: 40 + (count % 6) * 300, y: 40 + Math.floor(count / 6) * 320 },
+      freeSpot(doc, widgetSize(kind)),
       t('customScreens.widget.defaultText'),
     );
     w.frame = clampFrame(w.frame, doc.canvas);
