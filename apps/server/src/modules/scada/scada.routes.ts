@@ -3,6 +3,7 @@ import {
   scadaCopyBody,
   scadaCreateBody,
   scadaDetail,
+  scadaForDevice,
   scadaImportBody,
   scadaListQuery,
   scadaPoints,
@@ -157,6 +158,19 @@ export const scadaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
         .header('cache-control', 'private, no-store')
         .send(JSON.stringify(file));
     },
+  );
+  app.get(
+    '/scada/for-device',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The SCADA templates drawn for a device’s device template (names only)',
+        querystring: scadaResolveQuery,
+        response: okResponse(scadaForDevice),
+      },
+    },
+    async (request) => ok(await service.forDevice(scopeOf(request), request.query.device_id)),
   );
   app.get(
     '/scada/:id/resolve',
