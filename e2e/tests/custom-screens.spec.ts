@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { admin } from '../support/auth.js';
+import { solidPng } from '../support/png.js';
 import { choose, freshLogin, shot, signIn } from '../support/ui.js';
 
 // Issue 23 item 2, custom screens: build a screen of three widgets bound to demo points in the designer,
@@ -94,9 +95,9 @@ test('a custom screen is designed, published and opened by its external link wit
   await visitor.close();
 });
 
-// Issue 23 item 2, the widgets without data points and the device status table: a text, a clock and a
-// status table are placed, saved, published and seen running in the full-screen view (zh and en).
-test('text, clock and device status widgets are designed, published and shown full screen', async ({
+// Issue 23 item 2, the widgets without data points and the device status table: a text, a clock, a status
+// table and an uploaded image are placed, saved, published and seen running in the full-screen view (zh, en).
+test('text, clock, device status and image widgets are designed, published and shown full screen', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -145,6 +146,19 @@ test('text, clock and device status widgets are designed, published and shown fu
   await expect(table.locator('td.cs-status-value').first()).toHaveText(/^-?\d+\.\d{2} °C$/, {
     timeout: 30_000,
   });
+  // An image is uploaded through the graph library (hash-addressed /upload path) and fitted in its frame.
+  await page.getByTestId('cs-add-image').click();
+  await expect(canvas.getByTestId('cs-widget-image1')).toContainText('No image chosen');
+  await page
+    .getByTestId('cs-prop-image-upload')
+    .locator('xpath=ancestor::span[contains(@class,"ant-upload")]//input[@type="file"]')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(64, [22, 119, 255]) });
+  await expect(canvas.getByTestId('cs-image-image1')).toHaveAttribute(
+    'src',
+    /^\/upload\/graphlib\/[0-9a-f]{64}\.png$/,
+  );
+  await page.getByTestId('cs-prop-fit').getByText('Cover').click();
+  await expect(canvas.getByTestId('cs-image-image1')).toHaveCSS('object-fit', 'cover');
   await page.getByTestId('cs-save').click();
   await expect(page.locator('.ant-message')).toContainText('Screen saved');
   await canvas.click({ position: { x: 5, y: 5 } });
@@ -171,6 +185,10 @@ test('text, clock and device status widgets are designed, published and shown fu
     /success|warning|error|processing/,
   );
   await expect(live.locator('td.cs-status-value').first()).toHaveText(/^-?\d+\.\d{2} °C$/);
+  // The uploaded image is served from its /upload path to the viewer.
+  await expect
+    .poll(() => page.getByTestId('cs-image-image1').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(64);
   await shot(page, 'widgets-view-en');
 
   // The same screen in Chinese: labels and the status column follow the language.
