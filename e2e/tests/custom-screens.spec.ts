@@ -95,9 +95,9 @@ test('a custom screen is designed, published and opened by its external link wit
   await visitor.close();
 });
 
-// Issue 23 item 2, the widgets without data points and the device status table: a text, a clock, a status
-// table and an uploaded image are placed, saved, published and seen running in the full-screen view (zh, en).
-test('text, clock, device status and image widgets are designed, published and shown full screen', async ({
+// Issue 23 item 2, the widgets added after the first six: a text, a clock, a device status table, an
+// uploaded image and an embedded SCADA app are placed, saved, published and seen running full screen (zh, en).
+test('text, clock, device status, image and SCADA widgets are designed, published and shown full screen', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -159,6 +159,16 @@ test('text, clock, device status and image widgets are designed, published and s
   );
   await page.getByTestId('cs-prop-fit').getByText('Cover').click();
   await expect(canvas.getByTestId('cs-image-image1')).toHaveCSS('object-fit', 'cover');
+  // The demo's SCADA app embedded read-only: its page drawn in the frame with live values.
+  await page.getByTestId('cs-add-scada').click();
+  await choose(
+    page.getByTestId('cs-add-scada-app'),
+    page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Pump station' }).first(),
+    () => expect(page.locator('.ant-modal:visible')).toHaveCount(0, { timeout: 2_000 }),
+  );
+  await expect(canvas.getByTestId('cs-scada-scada1').getByTestId('scada-canvas')).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByTestId('cs-save').click();
   await expect(page.locator('.ant-message')).toContainText('Screen saved');
   await canvas.click({ position: { x: 5, y: 5 } });
@@ -185,6 +195,9 @@ test('text, clock, device status and image widgets are designed, published and s
     /success|warning|error|processing/,
   );
   await expect(live.locator('td.cs-status-value').first()).toHaveText(/^-?\d+\.\d{2} °C$/);
+  await expect(page.getByTestId('cs-scada-scada1').getByTestId('scada-canvas')).toBeVisible({
+    timeout: 30_000,
+  });
   // The uploaded image is served from its /upload path to the viewer.
   await expect
     .poll(() => page.getByTestId('cs-image-image1').evaluate((img: HTMLImageElement) => img.naturalWidth))

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { alarmLogRow } from './alarms.js';
+import { scadaPoints } from './scada.js';
 import { SERIES_FUNCTIONS } from './telemetry.js';
 
 /**
@@ -33,6 +34,7 @@ export const CUSTOM_WIDGET_KINDS = [
   'clock',
   'image',
   'status',
+  'scada',
 ] as const;
 export type CustomWidgetKind = (typeof CUSTOM_WIDGET_KINDS)[number];
 
@@ -150,6 +152,13 @@ export const screenWidget = z.discriminatedUnion('kind', [
     kind: z.literal('status'),
     devices: z.array(z.number().int().positive()).min(1).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
     columns: z.array(z.string().trim().min(1).max(64)).max(CUSTOM_SCREEN_LIMITS.statusColumns),
+  }),
+  /** A SCADA app (`scada`: its id) shown read-only and live, its page `page` (null: the first) scaled in. */
+  z.strictObject({
+    ...common,
+    kind: z.literal('scada'),
+    scada: z.number().int().positive(),
+    page: z.string().min(1).max(64).nullable(),
   }),
   /** An uploaded picture (null: not chosen yet), fitted into the frame. */
   z.strictObject({
@@ -361,6 +370,25 @@ export const screenStatusPreviewBody = z.strictObject({
   columns: z.array(z.string().trim().min(1).max(64)).max(CUSTOM_SCREEN_LIMITS.statusColumns),
 });
 export type ScreenStatusPreviewBody = z.infer<typeof screenStatusPreviewBody>;
+
+/**
+ * An embedded SCADA app as a screen shows it: its document, the points it binds (as GET /scada/{id}/points)
+ * and their latest values (none of a locked device).
+ */
+export const screenScadaAnswer = z.object({
+  name: z.string(),
+  document: z.record(z.string(), z.unknown()),
+  points: scadaPoints,
+  values: z.array(
+    z.object({
+      point_id: z.number().int(),
+      value: z.union([z.number(), z.string(), z.null()]),
+      at: z.string().nullable(),
+    }),
+  ),
+});
+export type ScreenScadaAnswer = z.infer<typeof screenScadaAnswer>;
+export const screenScadaPreviewQuery = z.object({ scada: z.coerce.number().int().positive() });
 
 /** What an external link opens: the screen, read-only. */
 export const sharedScreen = z.object({

@@ -40,6 +40,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/v1/screen-share/{token}/data',
   'GET /api/v1/screen-share/{token}/alarms',
   'GET /api/v1/screen-share/{token}/status',
+  'GET /api/v1/screen-share/{token}/scada',
 ]);
 
 /**

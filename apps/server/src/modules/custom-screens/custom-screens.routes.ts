@@ -10,6 +10,8 @@ import {
   screenAlarmsPreviewBody,
   screenPointsAnswer,
   screenPointsBody,
+  screenScadaAnswer,
+  screenScadaPreviewQuery,
   screenShareQuery,
   screenSource,
   screenSourceData,
@@ -25,6 +27,7 @@ import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
 import { createAlarmRows } from '../alarms/alarm-rows.service.js';
 import { dataLockOf } from '../devices/data-lock.js';
 import { createDeviceLookup } from '../devices/device-lookup.service.js';
+import { scadaServiceOf } from '../scada/scada.module.js';
 import { telemetryServiceOf } from '../telemetry/telemetry.module.js';
 import { createCustomScreensRepository } from './custom-screens.repository.js';
 import { createCustomScreensService } from './custom-screens.service.js';
@@ -46,6 +49,7 @@ export const customScreensRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     devices: createDeviceLookup(db),
     latest: telemetry,
     alarms: createAlarmRows(db),
+    scada: scadaServiceOf(deps),
     telemetry,
     clock: deps.clock,
     dataLock: dataLockOf(deps),
@@ -158,6 +162,47 @@ export const customScreensRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
       },
     },
     async (request) => ok(await service.sharedStatus(request.params.token, request.query.widget)),
+  );
+  app.get(
+    '/custom-screen/preview/scada',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Designer: a SCADA app (visible to the caller) with its points and their latest values',
+        querystring: screenScadaPreviewQuery,
+        response: okResponse(screenScadaAnswer),
+      },
+    },
+    async (request) => ok(await service.previewScada(scopeOf(request), request.query.scada)),
+  );
+  app.get(
+    '/custom-screen/:id/scada',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'An embedded SCADA widget: the app, its points and their latest values (read-only)',
+        params: idParams,
+        querystring: screenShareQuery,
+        response: okResponse(screenScadaAnswer),
+      },
+    },
+    async (request) => ok(await service.scada(scopeOf(request), request.params.id, request.query.widget)),
+  );
+  app.get(
+    '/screen-share/:token/scada',
+    {
+      config: shareConfig,
+      schema: {
+        tags,
+        summary: 'External link: an embedded SCADA widget (only the app it names, in the owner’s scope)',
+        params: tokenParams,
+        querystring: screenShareQuery,
+        response: okResponse(screenScadaAnswer),
+      },
+    },
+    async (request) => ok(await service.sharedScada(request.params.token, request.query.widget)),
   );
   app.get(
     '/custom-screen/:id/alarms',

@@ -12,6 +12,7 @@ import {
   type ListResult,
   type ScreenAlarmsAnswer,
   type ScreenPointsAnswer,
+  type ScreenScadaAnswer,
   type ScreenSource,
   type ScreenSourceData,
   type ScreenStatusAnswer,
@@ -28,6 +29,7 @@ import type { AlarmRows } from '../alarms/alarm-rows.service.js';
 import type { DataLock } from '../devices/data-lock.js';
 import { notFound } from '../devices/device-errors.js';
 import type { DeviceLookup } from '../devices/device-lookup.service.js';
+import type { ScadaService } from '../scada/scada.service.js';
 import type { TelemetryService } from '../telemetry/telemetry.service.js';
 import type { CustomScreenListRow, CustomScreensRepository } from './custom-screens.repository.js';
 
@@ -37,6 +39,7 @@ export interface CustomScreensServiceDeps {
   telemetry: Pick<TelemetryService, 'series'>;
   latest: Pick<TelemetryService, 'pointsWithLatest' | 'points'>;
   alarms: Pick<AlarmRows, 'latestVisible'>;
+  scada: Pick<ScadaService, 'get' | 'points'>;
   clock: () => Date;
   /** Issue 20 item 4: the expired-device data lock (the one rule, modules/devices/data-lock.ts). */
   dataLock: Pick<DataLock, 'lockedIds'>;
@@ -221,6 +224,33 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
     };
   }
 
+  /**
+   * A SCADA app as the scope sees it (404 otherwise, and for a template, which needs a device), with
+   * its points and their latest values; a locked device's points get none.
+   */
+  async function scadaView(scope: Scope, scadaId: number): Promise<ScreenScadaAnswer> {
+    const detail = await deps.scada.get(scope, scadaId);
+    if (detail.kind !== 'app') throw notFound('SCADA app');
+    const bound = await deps.scada.points(scope, scadaId);
+    const open = bound.devices.filter((d) => !d.locked).map((d) => d.id);
+    const wanted = new Set(bound.points.map((p) => p.id));
+    const latest = open.length === 0 ? [] : await deps.latest.pointsWithLatest(open, 'all');
+    return {
+      name: detail.name,
+      document: detail.document,
+      points: bound,
+      values: latest
+        .filter((p) => wanted.has(p.id))
+        .map((p) => ({ point_id: p.id, value: p.text ?? p.value, at: p.at ? p.at.toISOString() : null })),
+    };
+  }
+
+  function scadaWidget(doc: CustomScreenDocument, widgetId: string) {
+    const widget = Object.hasOwn(doc.widgets, widgetId) ? doc.widgets[widgetId] : undefined;
+    if (widget?.kind !== 'scada') throw userMessage('screen.unknownWidget', { id: widgetId }, 404);
+    return widget;
+  }
+
   function statusWidget(doc: CustomScreenDocument, widgetId: string) {
     const widget = Object.hasOwn(doc.widgets, widgetId) ? doc.widgets[widgetId] : undefined;
     if (widget?.kind !== 'status') throw userMessage('screen.unknownWidget', { id: widgetId }, 404);
@@ -392,6 +422,26 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
       const { screen, ownerPath } = await shared(token);
       const widget = statusWidget(screen.document, widgetId);
       return status(ownerScope(screen.ownerUserId, ownerPath), widget.devices, widget.columns);
+    },
+
+    /** An embedded SCADA widget of the stored screen. */
+    async scada(scope: Scope, id: number, widgetId: string): Promise<ScreenScadaAnswer> {
+      const row = await visible(scope, id);
+      return scadaView(scope, scadaWidget(row.document, widgetId).scada);
+    },
+
+    async previewScada(scope: Scope, scadaId: number): Promise<ScreenScadaAnswer> {
+      requireEditor(scope);
+      return scadaView(scope, scadaId);
+    },
+
+    /** Only the SCADA app the shared screen's widget names, read as its owner (in the owner's scope). */
+    async sharedScada(token: string, widgetId: string): Promise<ScreenScadaAnswer> {
+      const { screen, ownerPath } = await shared(token);
+      return scadaView(
+        ownerScope(screen.ownerUserId, ownerPath),
+        scadaWidget(screen.document, widgetId).scada,
+      );
     },
 
     async sharedScreen(token: string): Promise<SharedScreen> {

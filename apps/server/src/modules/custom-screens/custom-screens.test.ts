@@ -4,6 +4,7 @@ import type {
   ListResult,
   ScreenAlarmsAnswer,
   ScreenPointsAnswer,
+  ScreenScadaAnswer,
   ScreenSourceData,
   ScreenStatusAnswer,
   SharedScreen,
@@ -16,6 +17,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { insertAlarm } from '../alarms/alarms.fixtures.js';
 import { devices } from '../devices/devices.table.js';
 import { createCategory, PNG_BYTES, upload } from '../graphlib/graphlib.fixtures.js';
+import { SCADA_WRITE, templateDocument } from '../scada/scada.fixtures.js';
 
 const DAY = 86_400_000;
 const EDIT = ['CustomScreen', 'CustomScreen/edit'];
@@ -507,5 +509,86 @@ describe('custom screen device status tables', () => {
       expect(bad.body.msg).toMatch(path);
     }
     await t.database.db.update(devices).set({ status: 0, alarmType: 0 }).where(eq(devices.id, deviceId));
+  });
+});
+
+describe('custom screen embedded SCADA apps', () => {
+  it('embed an app read-only with its points and latest values, on the screen, the preview and the link', async () => {
+    const designer = await screenUser({ permissions: [...EDIT, ...SCADA_WRITE] });
+    const device = (await createDevice(t.database, { ownerUserId: designer.user.id, title: 'Tank' })).id;
+    const level = (await insertTestPoint(t.database, device, { name: 'level', storageIntervalS: 60 })).id;
+    t.runtime.directory.invalidate(null);
+    await t.runtime.pipeline.ingest([
+      { deviceId: device, pointId: level, ts: t.clock().getTime() - 60_000, value: 7 },
+    ]);
+    // The fixture's template page, bound by id to the tank's level instead of by name.
+    const doc = JSON.parse(
+      JSON.stringify(templateDocument()).replaceAll(
+        '{"by":"name","name":"ua"}',
+        `{"by":"id","pointId":"${level}"}`,
+      ),
+    );
+    const app = await call<{ id: number }>(t.app, 'POST', '/scada', {
+      token: designer.token,
+      body: { kind: 'app', name: 'Tank farm', document: doc },
+    });
+    expect(app.body.code).toBe(0);
+    const scadaId = app.body.data.id;
+    const base = document({ a: pointA, b: pointB });
+    const widget = {
+      id: 'p1',
+      kind: 'scada',
+      frame: { x: 0, y: 0, w: 800, h: 600 },
+      title: '',
+      scada: scadaId,
+      page: null,
+    };
+    const made = await create(designer.token, {
+      name: 'With SCADA',
+      document: { ...base, widgets: { p1: widget }, order: ['p1'] },
+    });
+    expect(made.body.code).toBe(0);
+    const id = made.body.data.id;
+
+    const read = await call<ScreenScadaAnswer>(t.app, 'GET', `/custom-screen/${id}/scada?widget=p1`, {
+      token: designer.token,
+    });
+    expect(read.body.code).toBe(0);
+    expect(read.body.data.name).toBe('Tank farm');
+    expect(read.body.data.points.devices.map((d) => d.id)).toEqual([device]);
+    expect(read.body.data.values).toEqual([expect.objectContaining({ point_id: level, value: 7 })]);
+
+    const token = (
+      await call<{ share_token: string }>(t.app, 'POST', `/custom-screen/${id}/share`, {
+        token: designer.token,
+      })
+    ).body.data.share_token;
+    const shared = await call<ScreenScadaAnswer>(t.app, 'GET', `/screen-share/${token}/scada?widget=p1`);
+    expect(shared.body.data.values).toEqual([expect.objectContaining({ point_id: level, value: 7 })]);
+    expect(shared.headers['cache-control']).toBe('no-store');
+
+    // Another tenant cannot preview the app; an app without bindings previews with nothing to read.
+    const theirs = await call(t.app, 'GET', `/custom-screen/preview/scada?scada=${scadaId}`, {
+      token: other.token,
+    });
+    expect(theirs.status).toBe(404);
+    const empty = await call<{ id: number }>(t.app, 'POST', '/scada', {
+      token: designer.token,
+      body: { kind: 'app', name: 'x' },
+    });
+    const preview = await call<ScreenScadaAnswer>(
+      t.app,
+      'GET',
+      `/custom-screen/preview/scada?scada=${empty.body.data.id}`,
+      {
+        token: designer.token,
+      },
+    );
+    expect(preview.body.data).toMatchObject({ name: 'x', values: [], points: { devices: [], points: [] } });
+    const bad = await create(designer.token, {
+      name: 'Bad',
+      document: { ...base, widgets: { p1: { ...widget, scada: 0 } }, order: ['p1'] },
+    });
+    expect(bad.body.msg).toMatch(/widgets\.p1\.scada/);
   });
 });

@@ -6,6 +6,7 @@ import { PointSelect } from '../components/PointSelect';
 import { useScreenValues } from '../components/use-screen-values';
 
 import { DeviceListField } from './DeviceListField';
+import { ScadaProperties } from './ScadaProperties';
 import { StaticWidgetProperties } from './StaticWidgetProperties';
 import { StatusProperties } from './StatusProperties';
 import { PREVIEW } from './use-screen-values';
@@ -157,6 +158,7 @@ export function WidgetProperties({
         </>
       ) : null}
       {widget.kind === 'status' ? <StatusProperties widget={widget} onChange={onChange} /> : null}
+      {widget.kind === 'scada' ? <ScadaProperties widget={widget} onChange={onChange} /> : null}
       {widget.kind === 'gauge' ? (
         <Space>
           <Form.Item label={t('customScreens.designer.min')}>

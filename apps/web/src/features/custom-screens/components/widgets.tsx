@@ -1,6 +1,6 @@
 import type { CustomScreenDocument, ScreenSourceData, ScreenWidget } from '@fleet/contracts';
 import { BarChart, LineChart } from 'echarts/charts';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart, registerCharts } from '../../../shared/components/EChart';
 import { useScreenAlarms } from '../api/screen-alarms';
@@ -13,6 +13,9 @@ import { ErrorText, Frame, type Theme, type WidgetEnv } from './widget-frame';
 export type { Theme, WidgetEnv } from './widget-frame';
 
 registerCharts([BarChart, LineChart]);
+
+/** The SCADA runtime is heavy and rarely on a screen: its own chunk, loaded when a screen embeds one. */
+const ScadaWidget = lazy(() => import('./scada-widget'));
 
 const PALETTE = ['#3ba0ff', '#36cfc9', '#ffc53d', '#ff7a45', '#9254de', '#73d13d', '#f759ab', '#bfbfbf'];
 
@@ -218,6 +221,12 @@ export function Widget({ widget, env }: { widget: ScreenWidget; env: WidgetEnv }
       return <ImageWidget widget={widget} env={env} />;
     case 'status':
       return <StatusWidget widget={widget} env={env} />;
+    case 'scada':
+      return (
+        <Suspense fallback={null}>
+          <ScadaWidget widget={widget} env={env} />
+        </Suspense>
+      );
   }
 }
 

@@ -58,6 +58,17 @@ describe('custom screen document helpers', () => {
     ).toBe(false);
   });
 
+  it('a status table names devices, a SCADA widget its app (first page by default)', () => {
+    let doc = emptyScreenDocument();
+    doc = addWidget(doc, newWidget(doc, 'status', 7, { x: 0, y: 0 }));
+    doc = addWidget(doc, newWidget(doc, 'scada', 9, { x: 0, y: 0 }));
+    expect(doc.widgets.status1).toMatchObject({ devices: [7], columns: [] });
+    expect(doc.widgets.scada1).toMatchObject({ scada: 9, page: null });
+    expect(customScreenDocument.safeParse(doc).success).toBe(true);
+    // Neither binds a point of the screen's own value feed.
+    expect(screenPointIds(doc)).toEqual([]);
+  });
+
   it('places a new widget on the first spot overlapping nothing', () => {
     let doc = emptyScreenDocument();
     expect(freeSpot(doc, { w: 400, h: 100 })).toEqual({ x: 40, y: 40 });

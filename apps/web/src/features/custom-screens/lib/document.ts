@@ -20,13 +20,14 @@ const SIZES: Record<CustomWidgetKind, { w: number; h: number }> = {
   clock: { w: 420, h: 120 },
   image: { w: 400, h: 300 },
   status: { w: 720, h: 360 },
+  scada: { w: 800, h: 600 },
 };
 
 /**
  * What the designer asks for before placing a widget of a kind: a data point, a device, or nothing
  * (static text, a clock).
  */
-export const WIDGET_BINDING: Record<CustomWidgetKind, 'point' | 'device' | 'none'> = {
+export const WIDGET_BINDING: Record<CustomWidgetKind, 'point' | 'device' | 'scada' | 'none'> = {
   number: 'point',
   value: 'point',
   gauge: 'point',
@@ -37,6 +38,7 @@ export const WIDGET_BINDING: Record<CustomWidgetKind, 'point' | 'device' | 'none
   clock: 'none',
   image: 'none',
   status: 'device',
+  scada: 'scada',
 };
 
 const nextId = (doc: CustomScreenDocument, kind: string): string => {
@@ -47,8 +49,8 @@ const nextId = (doc: CustomScreenDocument, kind: string): string => {
 };
 
 /**
- * A new widget of `kind` placed at x, y, bound to `point` as WIDGET_BINDING says (an alarm list's
- * `point` is a device id; text and clocks ignore it). `text` is a new text widget's first words.
+ * A new widget of `kind` placed at x, y, bound to `point` as WIDGET_BINDING says (an alarm list's or
+ * status table's `point` is a device id, an embedded SCADA's the app's id; text, clock, image ignore it). `text` is a new text widget's first words.
  */
 export function newWidget(
   doc: CustomScreenDocument,
@@ -82,6 +84,8 @@ export function newWidget(
       return { ...base, kind, src: null, fit: 'contain' };
     case 'status':
       return { ...base, kind, devices: [point], columns: [] };
+    case 'scada':
+      return { ...base, kind, scada: point, page: null };
   }
 }
 

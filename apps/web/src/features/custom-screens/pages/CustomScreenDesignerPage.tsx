@@ -12,6 +12,7 @@ import { useCustomScreenMutations } from '../api/custom-screen-mutations';
 import { CanvasProperties } from '../components/CanvasProperties';
 import { DragHandle } from '../components/DragHandle';
 import { PointSelect } from '../components/PointSelect';
+import { ScadaAppSelect } from '../components/ScadaAppSelect';
 import { FitCanvas } from '../components/ScreenViewer';
 import { PREVIEW, useScreenValues } from '../components/use-screen-values';
 import { WidgetProperties } from '../components/WidgetProperties';
@@ -197,18 +198,28 @@ function Designer({
       >
         <Typography.Paragraph>
           {t(
-            adding === 'status'
-              ? 'customScreens.status.pickDeviceFirst'
-              : adding !== null && WIDGET_BINDING[adding] === 'device'
-                ? 'customScreens.designer.pickDeviceFirst'
-                : 'customScreens.designer.pickPointFirst',
+            adding === 'scada'
+              ? 'customScreens.scada.pickFirst'
+              : adding === 'status'
+                ? 'customScreens.status.pickDeviceFirst'
+                : adding !== null && WIDGET_BINDING[adding] === 'device'
+                  ? 'customScreens.designer.pickDeviceFirst'
+                  : 'customScreens.designer.pickPointFirst',
           )}
         </Typography.Paragraph>
-        <PointSelect
-          testId="cs-add"
-          deviceOnly={adding !== null && WIDGET_BINDING[adding] === 'device'}
-          onPick={(pointId) => (adding ? place(adding, pointId) : undefined)}
-        />
+        {adding === 'scada' ? (
+          <ScadaAppSelect
+            value={null}
+            onPick={(scadaId) => place('scada', scadaId)}
+            testId="cs-add-scada-app"
+          />
+        ) : (
+          <PointSelect
+            testId="cs-add"
+            deviceOnly={adding !== null && WIDGET_BINDING[adding] === 'device'}
+            onPick={(pointId) => (adding ? place(adding, pointId) : undefined)}
+          />
+        )}
       </Modal>
       <Modal
         open={conflict !== null}
