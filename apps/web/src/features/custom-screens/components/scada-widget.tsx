@@ -64,7 +64,9 @@ export default function ScadaWidget({
     env.live ? LIVE_REREAD_MS : SHARE_POLL_MS,
   );
   const data = answer.data;
-  const loaded = useMemo(() => (data ? loadDocument(data.document) : null), [data?.document]);
+  // Re-read every few seconds: the drawing is parsed again only when its document changed.
+  const drawing = data?.document;
+  const loaded = useMemo(() => (drawing ? loadDocument(drawing) : null), [drawing]);
   const [store] = useState(() => new LiveStore());
   const [page, setPage] = useState<string | null>(null);
   useEffect(() => {
