@@ -96,8 +96,9 @@ test('a custom screen is designed, published and opened by its external link wit
 });
 
 // Issue 23 item 2, the widgets added after the first six: a text, a clock, a device status table, an
-// uploaded image and an embedded SCADA app are placed, saved, published and seen running full screen (zh, en).
-test('text, clock, device status, image and SCADA widgets are designed, published and shown full screen', async ({
+// uploaded image, a device map and an embedded SCADA app are placed, saved, published and seen running
+// full screen (zh, en).
+test('text, clock, status, image, map and SCADA widgets are designed, published and shown full screen', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -159,6 +160,11 @@ test('text, clock, device status, image and SCADA widgets are designed, publishe
   );
   await page.getByTestId('cs-prop-fit').getByText('Cover').click();
   await expect(canvas.getByTestId('cs-image-image1')).toHaveCSS('object-fit', 'cover');
+  // A map of all the user's devices on the offline basemap, coloured by status.
+  await page.getByTestId('cs-add-map').click();
+  await expect(canvas.getByTestId('cs-map-canvas-map1')).toHaveAttribute('data-devices', /^[1-9]\d*$/, {
+    timeout: 30_000,
+  });
   // The demo's SCADA app embedded read-only: its page drawn in the frame with live values.
   await page.getByTestId('cs-add-scada').click();
   await choose(
@@ -195,6 +201,9 @@ test('text, clock, device status, image and SCADA widgets are designed, publishe
     /success|warning|error|processing/,
   );
   await expect(live.locator('td.cs-status-value').first()).toHaveText(/^-?\d+\.\d{2} °C$/);
+  await expect(page.getByTestId('cs-map-canvas-map1')).toHaveAttribute('data-devices', /^[1-9]\d*$/, {
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('cs-scada-scada1').getByTestId('scada-canvas')).toBeVisible({
     timeout: 30_000,
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { alarmLogRow } from './alarms.js';
 import { scadaPoints } from './scada.js';
+import { mapConfig, mapDevicesAnswer } from './screens.js';
 import { SERIES_FUNCTIONS } from './telemetry.js';
 
 /**
@@ -35,6 +36,7 @@ export const CUSTOM_WIDGET_KINDS = [
   'image',
   'status',
   'scada',
+  'map',
 ] as const;
 export type CustomWidgetKind = (typeof CUSTOM_WIDGET_KINDS)[number];
 
@@ -159,6 +161,12 @@ export const screenWidget = z.discriminatedUnion('kind', [
     kind: z.literal('scada'),
     scada: z.number().int().positive(),
     page: z.string().min(1).max(64).nullable(),
+  }),
+  /** Devices on the offline basemap coloured by status: those named, or (none named) all the user's. */
+  z.strictObject({
+    ...common,
+    kind: z.literal('map'),
+    devices: z.array(z.number().int().positive()).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
   }),
   /** An uploaded picture (null: not chosen yet), fitted into the frame. */
   z.strictObject({
@@ -389,6 +397,13 @@ export const screenScadaAnswer = z.object({
 });
 export type ScreenScadaAnswer = z.infer<typeof screenScadaAnswer>;
 export const screenScadaPreviewQuery = z.object({ scada: z.coerce.number().int().positive() });
+
+/** A map widget's located devices (as GET /map/devices) and the platform's basemap setting. */
+export const screenMapAnswer = mapDevicesAnswer.extend({ config: mapConfig });
+export type ScreenMapAnswer = z.infer<typeof screenMapAnswer>;
+export const screenMapPreviewBody = z.strictObject({
+  devices: z.array(z.number().int().positive()).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
+});
 
 /** What an external link opens: the screen, read-only. */
 export const sharedScreen = z.object({

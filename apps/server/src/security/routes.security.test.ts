@@ -41,6 +41,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/v1/screen-share/{token}/alarms',
   'GET /api/v1/screen-share/{token}/status',
   'GET /api/v1/screen-share/{token}/scada',
+  'GET /api/v1/screen-share/{token}/map',
 ]);
 
 /**

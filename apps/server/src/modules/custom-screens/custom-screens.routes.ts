@@ -8,6 +8,8 @@ import {
   listOf,
   screenAlarmsAnswer,
   screenAlarmsPreviewBody,
+  screenMapAnswer,
+  screenMapPreviewBody,
   screenPointsAnswer,
   screenPointsBody,
   screenScadaAnswer,
@@ -28,6 +30,7 @@ import { createAlarmRows } from '../alarms/alarm-rows.service.js';
 import { dataLockOf } from '../devices/data-lock.js';
 import { createDeviceLookup } from '../devices/device-lookup.service.js';
 import { scadaServiceOf } from '../scada/scada.module.js';
+import { screensServiceOf } from '../screens/screens.module.js';
 import { telemetryServiceOf } from '../telemetry/telemetry.module.js';
 import { createCustomScreensRepository } from './custom-screens.repository.js';
 import { createCustomScreensService } from './custom-screens.service.js';
@@ -50,6 +53,7 @@ export const customScreensRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     latest: telemetry,
     alarms: createAlarmRows(db),
     scada: scadaServiceOf(deps),
+    maps: screensServiceOf(deps),
     telemetry,
     clock: deps.clock,
     dataLock: dataLockOf(deps),
@@ -162,6 +166,47 @@ export const customScreensRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
       },
     },
     async (request) => ok(await service.sharedStatus(request.params.token, request.query.widget)),
+  );
+  app.post(
+    '/custom-screen/preview/map',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Designer: located devices (visible to the caller; none named: all) and the basemap',
+        body: screenMapPreviewBody,
+        response: okResponse(screenMapAnswer),
+      },
+    },
+    async (request) => ok(await service.previewMap(scopeOf(request), request.body.devices)),
+  );
+  app.get(
+    '/custom-screen/:id/map',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A map widget: its located devices coloured by status, and the basemap setting',
+        params: idParams,
+        querystring: screenShareQuery,
+        response: okResponse(screenMapAnswer),
+      },
+    },
+    async (request) => ok(await service.map(scopeOf(request), request.params.id, request.query.widget)),
+  );
+  app.get(
+    '/screen-share/:token/map',
+    {
+      config: shareConfig,
+      schema: {
+        tags,
+        summary: 'External link: a map widget (the devices it names, or all, in the owner’s scope)',
+        params: tokenParams,
+        querystring: screenShareQuery,
+        response: okResponse(screenMapAnswer),
+      },
+    },
+    async (request) => ok(await service.sharedMap(request.params.token, request.query.widget)),
   );
   app.get(
     '/custom-screen/preview/scada',

@@ -11,6 +11,7 @@ import {
   emptyScreenDocument,
   type ListResult,
   type ScreenAlarmsAnswer,
+  type ScreenMapAnswer,
   type ScreenPointsAnswer,
   type ScreenScadaAnswer,
   type ScreenSource,
@@ -30,6 +31,7 @@ import type { DataLock } from '../devices/data-lock.js';
 import { notFound } from '../devices/device-errors.js';
 import type { DeviceLookup } from '../devices/device-lookup.service.js';
 import type { ScadaService } from '../scada/scada.service.js';
+import type { ScreensService } from '../screens/screens.service.js';
 import type { TelemetryService } from '../telemetry/telemetry.service.js';
 import type { CustomScreenListRow, CustomScreensRepository } from './custom-screens.repository.js';
 
@@ -40,6 +42,7 @@ export interface CustomScreensServiceDeps {
   latest: Pick<TelemetryService, 'pointsWithLatest' | 'points'>;
   alarms: Pick<AlarmRows, 'latestVisible'>;
   scada: Pick<ScadaService, 'get' | 'points'>;
+  maps: Pick<ScreensService, 'listedMapDevices' | 'mapConfig'>;
   clock: () => Date;
   /** Issue 20 item 4: the expired-device data lock (the one rule, modules/devices/data-lock.ts). */
   dataLock: Pick<DataLock, 'lockedIds'>;
@@ -245,6 +248,18 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
     };
   }
 
+  /** A map's located devices the scope sees (those named; none named: all) and the basemap setting. */
+  async function mapView(scope: Scope, devices: readonly number[]): Promise<ScreenMapAnswer> {
+    const answer = await deps.maps.listedMapDevices(scope, devices.length === 0 ? null : devices);
+    return { ...answer, config: await deps.maps.mapConfig() };
+  }
+
+  function mapWidget(doc: CustomScreenDocument, widgetId: string) {
+    const widget = Object.hasOwn(doc.widgets, widgetId) ? doc.widgets[widgetId] : undefined;
+    if (widget?.kind !== 'map') throw userMessage('screen.unknownWidget', { id: widgetId }, 404);
+    return widget;
+  }
+
   function scadaWidget(doc: CustomScreenDocument, widgetId: string) {
     const widget = Object.hasOwn(doc.widgets, widgetId) ? doc.widgets[widgetId] : undefined;
     if (widget?.kind !== 'scada') throw userMessage('screen.unknownWidget', { id: widgetId }, 404);
@@ -442,6 +457,23 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
         ownerScope(screen.ownerUserId, ownerPath),
         scadaWidget(screen.document, widgetId).scada,
       );
+    },
+
+    /** A map widget of the stored screen. */
+    async map(scope: Scope, id: number, widgetId: string): Promise<ScreenMapAnswer> {
+      const row = await visible(scope, id);
+      return mapView(scope, mapWidget(row.document, widgetId).devices);
+    },
+
+    async previewMap(scope: Scope, devices: number[]): Promise<ScreenMapAnswer> {
+      requireEditor(scope);
+      return mapView(scope, devices);
+    },
+
+    /** The shared screen's map, read as its owner: the devices it names (or all) in the owner's scope. */
+    async sharedMap(token: string, widgetId: string): Promise<ScreenMapAnswer> {
+      const { screen, ownerPath } = await shared(token);
+      return mapView(ownerScope(screen.ownerUserId, ownerPath), mapWidget(screen.document, widgetId).devices);
     },
 
     async sharedScreen(token: string): Promise<SharedScreen> {

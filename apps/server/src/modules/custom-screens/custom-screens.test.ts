@@ -3,6 +3,7 @@ import type {
   CustomScreenRow,
   ListResult,
   ScreenAlarmsAnswer,
+  ScreenMapAnswer,
   ScreenPointsAnswer,
   ScreenScadaAnswer,
   ScreenSourceData,
@@ -590,5 +591,62 @@ describe('custom screen embedded SCADA apps', () => {
       document: { ...base, widgets: { p1: { ...widget, scada: 0 } }, order: ['p1'] },
     });
     expect(bad.body.msg).toMatch(/widgets\.p1\.scada/);
+  });
+});
+
+describe('custom screen map widgets', () => {
+  it('show the named (or all) located devices the reader sees, with the basemap, on the screen, preview and link', async () => {
+    const mapper = await screenUser();
+    const a = (await createDevice(t.database, { ownerUserId: mapper.user.id, title: 'North' })).id;
+    const b = (await createDevice(t.database, { ownerUserId: mapper.user.id, title: 'South' })).id;
+    const nowhere = (await createDevice(t.database, { ownerUserId: mapper.user.id, title: 'Nowhere' })).id;
+    const foreign = (await createDevice(t.database, { ownerUserId: other.user.id, title: 'Theirs' })).id;
+    for (const [id, lat] of [
+      [a, 31.2],
+      [b, 22.5],
+      [foreign, 40],
+    ] as const)
+      await t.database.db.update(devices).set({ lat, lng: 121.4, status: 1 }).where(eq(devices.id, id));
+    const base = document({ a: pointA, b: pointB });
+    const map = (ids: number[]) => ({
+      id: 'm1',
+      kind: 'map',
+      frame: { x: 0, y: 0, w: 600, h: 400 },
+      title: '',
+      devices: ids,
+    });
+    const made = await create(mapper.token, {
+      name: 'Map',
+      document: { ...base, widgets: { m1: map([a, nowhere, foreign]) }, order: ['m1'] },
+    });
+    expect(made.body.code).toBe(0);
+    const id = made.body.data.id;
+    const read = await call<ScreenMapAnswer>(t.app, 'GET', `/custom-screen/${id}/map?widget=m1`, {
+      token: mapper.token,
+    });
+    // The other tenant's device is never answered; the one without coordinates is counted as unplaced.
+    expect(read.body.data.rows.map((r) => r.id)).toEqual([a]);
+    expect(read.body.data).toMatchObject({ total: 1, unplaced: 1, config: { tile_url: null } });
+    expect(read.body.data.rows[0]).toMatchObject({ device_title: 'North', lat: 31.2, lng: 121.4, status: 1 });
+
+    const all = await call<ScreenMapAnswer>(t.app, 'POST', '/custom-screen/preview/map', {
+      token: mapper.token,
+      body: { devices: [] },
+    });
+    expect(all.body.data.rows.map((r) => r.id).sort()).toEqual([a, b].sort());
+
+    const token = (
+      await call<{ share_token: string }>(t.app, 'POST', `/custom-screen/${id}/share`, {
+        token: mapper.token,
+      })
+    ).body.data.share_token;
+    const shared = await call<ScreenMapAnswer>(t.app, 'GET', `/screen-share/${token}/map?widget=m1`);
+    expect(shared.body.data.rows.map((r) => r.id)).toEqual([a]);
+    expect(shared.headers['cache-control']).toBe('no-store');
+    const tooMany = await create(mapper.token, {
+      name: 'Bad',
+      document: { ...base, widgets: { m1: map(Array.from({ length: 51 }, (_, i) => i + 1)) }, order: ['m1'] },
+    });
+    expect(tooMany.body.msg).toMatch(/widgets\.m1\.devices/);
   });
 });

@@ -2,13 +2,16 @@ import { CUSTOM_SCREEN_LIMITS } from '@fleet/contracts';
 import { Flex, Tag } from 'antd';
 import { PointSelect } from './PointSelect';
 
-/** The devices an alarm list or a status table names: tags (one at least), and a picker to add more. */
+/** The devices an alarm list, a status table or a map names: tags, and a picker to add more. */
 export function DeviceListField({
   devices,
   onChange,
+  allowEmpty = false,
 }: {
   devices: number[];
   onChange: (devices: number[]) => void;
+  /** A map may name none (then it shows all the user's devices). */
+  allowEmpty?: boolean;
 }) {
   return (
     <>
@@ -16,7 +19,7 @@ export function DeviceListField({
         {devices.map((d) => (
           <Tag
             key={d}
-            closable={devices.length > 1}
+            closable={allowEmpty || devices.length > 1}
             onClose={() => onChange(devices.filter((x) => x !== d))}
             data-testid="cs-device-tag"
           >

@@ -159,6 +159,15 @@ export function WidgetProperties({
       ) : null}
       {widget.kind === 'status' ? <StatusProperties widget={widget} onChange={onChange} /> : null}
       {widget.kind === 'scada' ? <ScadaProperties widget={widget} onChange={onChange} /> : null}
+      {widget.kind === 'map' ? (
+        <Form.Item label={t('customScreens.designer.devices')} extra={t('customScreens.map.hint')}>
+          <DeviceListField
+            devices={widget.devices}
+            allowEmpty
+            onChange={(devices) => onChange({ ...widget, devices })}
+          />
+        </Form.Item>
+      ) : null}
       {widget.kind === 'gauge' ? (
         <Space>
           <Form.Item label={t('customScreens.designer.min')}>

@@ -16,6 +16,8 @@ registerCharts([BarChart, LineChart]);
 
 /** The SCADA runtime is heavy and rarely on a screen: its own chunk, loaded when a screen embeds one. */
 const ScadaWidget = lazy(() => import('./scada-widget'));
+/** MapLibre likewise: loaded with the first map widget shown. */
+const MapWidget = lazy(() => import('./map-widget'));
 
 const PALETTE = ['#3ba0ff', '#36cfc9', '#ffc53d', '#ff7a45', '#9254de', '#73d13d', '#f759ab', '#bfbfbf'];
 
@@ -221,6 +223,12 @@ export function Widget({ widget, env }: { widget: ScreenWidget; env: WidgetEnv }
       return <ImageWidget widget={widget} env={env} />;
     case 'status':
       return <StatusWidget widget={widget} env={env} />;
+    case 'map':
+      return (
+        <Suspense fallback={null}>
+          <MapWidget widget={widget} env={env} />
+        </Suspense>
+      );
     case 'scada':
       return (
         <Suspense fallback={null}>

@@ -41,6 +41,7 @@ const en: Texts = {
       image: 'Image',
       status: 'Device status',
       scada: 'SCADA picture',
+      map: 'Device map',
     },
     aggregation: { avg: 'Average', min: 'Minimum', max: 'Maximum', last: 'Latest' },
     windowMinutes_one: 'last {{count}} minute',
@@ -81,6 +82,7 @@ const en: Texts = {
       pickFirst: 'Choose the SCADA picture to embed (read-only, live values).',
       broken: 'The SCADA picture cannot be opened',
     },
+    map: { hint: 'With no device chosen it shows all your devices.' },
     widget: {
       noData: 'No data',
       noAlarms: 'No alarms',

@@ -41,6 +41,7 @@ const es: Texts = {
       image: 'Imagen',
       status: 'Estado de dispositivos',
       scada: 'Imagen SCADA',
+      map: 'Mapa de dispositivos',
     },
     aggregation: { avg: 'Media', min: 'Mínimo', max: 'Máximo', last: 'Último' },
     windowMinutes_one: 'último {{count}} minuto',
@@ -81,6 +82,7 @@ const es: Texts = {
       pickFirst: 'Elija la imagen SCADA a incrustar (solo lectura, valores en vivo).',
       broken: 'La imagen SCADA no se puede abrir',
     },
+    map: { hint: 'Sin dispositivos elegidos muestra todos los suyos.' },
     widget: {
       noData: 'Sin datos',
       noAlarms: 'Sin alarmas',

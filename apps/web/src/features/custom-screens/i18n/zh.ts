@@ -39,6 +39,7 @@ const zh = {
       image: '图片',
       status: '设备状态表',
       scada: '嵌入组态',
+      map: '设备地图',
     },
     aggregation: { avg: '平均值', min: '最小值', max: '最大值', last: '最新值' },
     windowMinutes_one: '最近 {{count}} 分钟',
@@ -79,6 +80,7 @@ const zh = {
       pickFirst: '选择要嵌入的组态画面(只读显示,实时数据)。',
       broken: '组态画面无法打开',
     },
+    map: { hint: '不选设备时显示您的全部设备。' },
     widget: {
       noData: '暂无数据',
       noAlarms: '暂无告警',

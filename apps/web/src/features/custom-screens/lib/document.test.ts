@@ -58,12 +58,15 @@ describe('custom screen document helpers', () => {
     ).toBe(false);
   });
 
-  it('a status table names devices, a SCADA widget its app (first page by default)', () => {
+  it('a status table names devices, a SCADA widget its app (first page by default), a map none at first', () => {
     let doc = emptyScreenDocument();
     doc = addWidget(doc, newWidget(doc, 'status', 7, { x: 0, y: 0 }));
     doc = addWidget(doc, newWidget(doc, 'scada', 9, { x: 0, y: 0 }));
     expect(doc.widgets.status1).toMatchObject({ devices: [7], columns: [] });
     expect(doc.widgets.scada1).toMatchObject({ scada: 9, page: null });
+    doc = addWidget(doc, newWidget(doc, 'map', 0, { x: 0, y: 0 }));
+    // A new map names no device: it shows all the reader's.
+    expect(doc.widgets.map1).toMatchObject({ kind: 'map', devices: [] });
     expect(customScreenDocument.safeParse(doc).success).toBe(true);
     // Neither binds a point of the screen's own value feed.
     expect(screenPointIds(doc)).toEqual([]);

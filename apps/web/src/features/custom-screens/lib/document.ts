@@ -21,6 +21,7 @@ const SIZES: Record<CustomWidgetKind, { w: number; h: number }> = {
   image: { w: 400, h: 300 },
   status: { w: 720, h: 360 },
   scada: { w: 800, h: 600 },
+  map: { w: 640, h: 420 },
 };
 
 /**
@@ -39,6 +40,7 @@ export const WIDGET_BINDING: Record<CustomWidgetKind, 'point' | 'device' | 'scad
   image: 'none',
   status: 'device',
   scada: 'scada',
+  map: 'none',
 };
 
 const nextId = (doc: CustomScreenDocument, kind: string): string => {
@@ -86,6 +88,8 @@ export function newWidget(
       return { ...base, kind, devices: [point], columns: [] };
     case 'scada':
       return { ...base, kind, scada: point, page: null };
+    case 'map':
+      return { ...base, kind, devices: [] };
   }
 }
 
