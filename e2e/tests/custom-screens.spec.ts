@@ -100,6 +100,7 @@ test('a custom screen is designed, published and opened by its external link wit
 // full screen (zh, en).
 test('text, clock, status, image, map and SCADA widgets are designed, published and shown full screen', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(180_000);
   const name = `Plant wall ${Date.now().toString(36)}`;
@@ -207,6 +208,7 @@ test('text, clock, status, image, map and SCADA widgets are designed, published 
   await expect(page.getByTestId('cs-scada-scada1').getByTestId('scada-canvas')).toBeVisible({
     timeout: 30_000,
   });
+  await expect(page.locator('.maplibregl-canvas')).toBeVisible({ timeout: 30_000 });
   // The uploaded image is served from its /upload path to the viewer.
   await expect
     .poll(() => page.getByTestId('cs-image-image1').evaluate((img: HTMLImageElement) => img.naturalWidth))
@@ -224,4 +226,26 @@ test('text, clock, status, image, map and SCADA widgets are designed, published 
   await expect(page.getByTestId('cs-add-status')).toHaveText('设备状态表');
   await expect(page.getByTestId('cs-status-status1')).toContainText(DEVICE, { timeout: 30_000 });
   await shot(page, 'widgets-designer-zh');
+
+  // The external link, without a session: every new widget reads through the token (polled).
+  await page.goto('/monitorScreen/custom');
+  const listed = page.getByTestId('cs-table').locator('tr', { hasText: name });
+  await listed.locator('[data-testid^="cs-share-"]').first().click();
+  const href = await listed.locator('[data-testid^="cs-share-link-"]').getAttribute('href');
+  const visitor = await browser.newContext({ viewport: { width: 1440, height: 810 } });
+  const wall = await visitor.newPage();
+  await wall.goto(new URL(href!).pathname);
+  await expect(wall.getByTestId('cs-shared')).toBeVisible();
+  await expect(wall.getByTestId('cs-text-text1')).toHaveText('Plant A — cold chain');
+  await expect(wall.getByTestId('cs-clock-clock1')).toHaveText(/\d{2}:\d{2}:\d{2}/);
+  await expect(wall.getByTestId('cs-status-status1')).toContainText(DEVICE, { timeout: 30_000 });
+  await expect(wall.getByTestId('cs-map-canvas-map1')).toHaveAttribute('data-devices', /^[1-9]\d*$/, {
+    timeout: 30_000,
+  });
+  await expect(wall.getByTestId('cs-scada-scada1').getByTestId('scada-canvas')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(wall.locator('.maplibregl-canvas')).toBeVisible({ timeout: 30_000 });
+  await shot(wall, 'widgets-shared-en');
+  await visitor.close();
 });
