@@ -208,7 +208,10 @@ test('text, clock, status, image, map and SCADA widgets are designed, published 
   await expect(page.getByTestId('cs-scada-scada1').getByTestId('scada-canvas')).toBeVisible({
     timeout: 30_000,
   });
-  await expect(page.locator('.maplibregl-canvas')).toBeVisible({ timeout: 30_000 });
+  // MapLibre has drawn (the device map's canvas marks it) before the picture is taken.
+  await expect(page.getByTestId('cs-map-canvas-map1')).toHaveAttribute('data-loaded', 'true', {
+    timeout: 30_000,
+  });
   // The uploaded image is served from its /upload path to the viewer.
   await expect
     .poll(() => page.getByTestId('cs-image-image1').evaluate((img: HTMLImageElement) => img.naturalWidth))
@@ -245,7 +248,9 @@ test('text, clock, status, image, map and SCADA widgets are designed, published 
   await expect(wall.getByTestId('cs-scada-scada1').getByTestId('scada-canvas')).toBeVisible({
     timeout: 30_000,
   });
-  await expect(wall.locator('.maplibregl-canvas')).toBeVisible({ timeout: 30_000 });
+  await expect(wall.getByTestId('cs-map-canvas-map1')).toHaveAttribute('data-loaded', 'true', {
+    timeout: 30_000,
+  });
   await shot(wall, 'widgets-shared-en');
   await visitor.close();
 });

@@ -445,8 +445,10 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
       return scadaView(scope, scadaWidget(row.document, widgetId).scada);
     },
 
+    /** The designer picks from the SCADA list, so it reads a drawing only with the SCADA permission too. */
     async previewScada(scope: Scope, scadaId: number): Promise<ScreenScadaAnswer> {
       requireEditor(scope);
+      if (!hasPermission(scope, 'IndScada')) throw noPermission();
       return scadaView(scope, scadaId);
     },
 

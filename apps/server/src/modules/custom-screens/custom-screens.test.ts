@@ -569,10 +569,16 @@ describe('custom screen embedded SCADA apps', () => {
     expect(shared.headers['cache-control']).toBe('no-store');
 
     // Another tenant cannot preview the app; an app without bindings previews with nothing to read.
+    const stranger = await screenUser({ permissions: [...EDIT, 'IndScada'] });
     const theirs = await call(t.app, 'GET', `/custom-screen/preview/scada?scada=${scadaId}`, {
-      token: other.token,
+      token: stranger.token,
     });
     expect(theirs.status).toBe(404);
+    // A screen editor without the SCADA permission previews no drawing (a stored screen still shows it).
+    const noScada = await call(t.app, 'GET', `/custom-screen/preview/scada?scada=${scadaId}`, {
+      token: other.token,
+    });
+    expect(noScada.body.code).toBe(10001);
     const empty = await call<{ id: number }>(t.app, 'POST', '/scada', {
       token: designer.token,
       body: { kind: 'app', name: 'x' },
