@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { alarmLogRow } from './alarms.js';
+import { scadaPoints } from './scada.js';
+import { mapConfig, mapDevicesAnswer } from './screens.js';
 import { SERIES_FUNCTIONS } from './telemetry.js';
 
 /**
@@ -17,10 +19,25 @@ export const CUSTOM_SCREEN_LIMITS = {
   canvas: 8192,
   text: 500,
   alarmDevices: 50,
+  /** Point values a status table shows beside each device's status. */
+  statusColumns: 3,
 } as const;
 
 /** Widget kinds in palette order (the issue's list, first ones first). */
-export const CUSTOM_WIDGET_KINDS = ['number', 'value', 'gauge', 'line', 'bar', 'alarms'] as const;
+export const CUSTOM_WIDGET_KINDS = [
+  'number',
+  'value',
+  'gauge',
+  'line',
+  'bar',
+  'alarms',
+  'text',
+  'clock',
+  'image',
+  'status',
+  'scada',
+  'map',
+] as const;
 export type CustomWidgetKind = (typeof CUSTOM_WIDGET_KINDS)[number];
 
 export const screenColor = z
@@ -52,6 +69,41 @@ const common = {
   color: screenColor.optional(),
 };
 const decimals = z.number().int().min(0).max(6).default(1);
+/** Canvas pixels of a text or clock (before the screen's scaling). */
+const fontSize = z.number().int().min(8).max(400);
+
+/** An IANA time zone the runtime knows (`Asia/Shanghai`, `UTC`); checked with Intl, no list to keep. */
+export const screenTimeZone = z
+  .string()
+  .max(64)
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'an IANA time zone such as Asia/Shanghai' },
+  );
+
+/**
+ * A same-origin upload (`/upload/...`, the graph library's content-addressed files): a screen never
+ * makes the viewer fetch from anywhere else.
+ */
+export const screenUploadPath = z
+  .string()
+  .max(2048)
+  .regex(/^\/upload\/[A-Za-z0-9/_.-]+$/, 'a /upload/ path of this platform')
+  .refine((p) => !p.split('/').includes('..'), 'a /upload/ path of this platform');
+
+/** How an image fills its box: whole and letterboxed, cropped to cover, or stretched. */
+export const IMAGE_FITS = ['contain', 'cover', 'stretch'] as const;
+
+/** What a clock shows. */
+export const CLOCK_SHOWS = ['datetime', 'date', 'time'] as const;
+export const TEXT_ALIGNS = ['left', 'center', 'right'] as const;
 
 export const screenWidget = z.discriminatedUnion('kind', [
   /** One number: the source's first point aggregated over the window. */
@@ -77,6 +129,52 @@ export const screenWidget = z.discriminatedUnion('kind', [
     devices: z.array(z.number().int().positive()).min(1).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
     rows: z.number().int().min(1).max(50).default(10),
   }),
+  /** Static text (no bindings): a label, a heading, a note. */
+  z.strictObject({
+    ...common,
+    kind: z.literal('text'),
+    text: z.string().max(CUSTOM_SCREEN_LIMITS.text),
+    fontSize,
+    align: z.enum(TEXT_ALIGNS),
+  }),
+  /** The current date and / or time in the viewer's locale and the screen's time zone. */
+  z.strictObject({
+    ...common,
+    kind: z.literal('clock'),
+    show: z.enum(CLOCK_SHOWS),
+    seconds: z.boolean(),
+    fontSize,
+  }),
+  /**
+   * A device status table: each device's name, status (online / offline / alarming) and last reading,
+   * and up to 3 point values picked by point name (the same name on every device of a fleet).
+   */
+  z.strictObject({
+    ...common,
+    kind: z.literal('status'),
+    devices: z.array(z.number().int().positive()).min(1).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
+    columns: z.array(z.string().trim().min(1).max(64)).max(CUSTOM_SCREEN_LIMITS.statusColumns),
+  }),
+  /** A SCADA app (`scada`: its id) shown read-only and live, its page `page` (null: the first) scaled in. */
+  z.strictObject({
+    ...common,
+    kind: z.literal('scada'),
+    scada: z.number().int().positive(),
+    page: z.string().min(1).max(64).nullable(),
+  }),
+  /** Devices on the offline basemap coloured by status: those named, or (none named) all the user's. */
+  z.strictObject({
+    ...common,
+    kind: z.literal('map'),
+    devices: z.array(z.number().int().positive()).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
+  }),
+  /** An uploaded picture (null: not chosen yet), fitted into the frame. */
+  z.strictObject({
+    ...common,
+    kind: z.literal('image'),
+    src: screenUploadPath.nullable(),
+    fit: z.enum(IMAGE_FITS),
+  }),
 ]);
 export type ScreenWidget = z.infer<typeof screenWidget>;
 
@@ -88,13 +186,11 @@ export const customScreenDocument = z
       h: z.number().int().min(200).max(CUSTOM_SCREEN_LIMITS.canvas),
       background: screenColor,
       /** A same-origin upload (`/upload/...`), drawn under the widgets. */
-      backgroundImage: z
-        .string()
-        .max(2048)
-        .regex(/^\/upload\/[A-Za-z0-9/_.-]+$/, 'a /upload/ path of this platform')
-        .nullable()
-        .default(null),
+      backgroundImage: screenUploadPath.nullable().default(null),
+      backgroundFit: z.enum(IMAGE_FITS).default('cover'),
       theme: z.enum(['dark', 'light']),
+      /** The zone clocks show; null: the viewer's own. */
+      timeZone: screenTimeZone.nullable().default(null),
     }),
     widgets: z.record(widgetId, screenWidget),
     /** z-order, bottom first; every widget exactly once. */
@@ -135,7 +231,15 @@ export function screenPointIds(doc: CustomScreenDocument): number[] {
 export function emptyScreenDocument(): CustomScreenDocument {
   return {
     schemaVersion: CUSTOM_SCREEN_SCHEMA_VERSION,
-    canvas: { w: 1920, h: 1080, background: '#0b1a33', backgroundImage: null, theme: 'dark' },
+    canvas: {
+      w: 1920,
+      h: 1080,
+      background: '#0b1a33',
+      backgroundImage: null,
+      backgroundFit: 'cover',
+      theme: 'dark',
+      timeZone: null,
+    },
     widgets: {},
     order: [],
   };
@@ -239,6 +343,67 @@ export const screenAlarmsPreviewBody = z.strictObject({
   rows: z.number().int().min(1).max(50),
 });
 export type ScreenAlarmsPreviewBody = z.infer<typeof screenAlarmsPreviewBody>;
+
+/** One device of a status table (the widget's order; devices the reader may not see are left out). */
+export const screenStatusRow = z.object({
+  device_id: z.number().int(),
+  title: z.string(),
+  /** 0 offline, 1 online (SPEC 4). */
+  status: z.number().int(),
+  /** SPEC 4 alarm type; 0 none. */
+  alarm_type: z.number().int(),
+  /** The newest reading of any of its points (else when it last came online); null: never. */
+  last_seen: z.string().nullable(),
+  /** Its data is locked (service expired): no values. */
+  locked: z.boolean(),
+  /** One per widget column: that point of this device, or null when it has none by that name. */
+  values: z.array(
+    z
+      .object({
+        point_id: z.number().int(),
+        name: z.string(),
+        unit: z.string(),
+        value: z.union([z.number(), z.string(), z.null()]),
+        at: z.string().nullable(),
+      })
+      .nullable(),
+  ),
+});
+export type ScreenStatusRow = z.infer<typeof screenStatusRow>;
+export const screenStatusAnswer = z.object({ rows: z.array(screenStatusRow) });
+export type ScreenStatusAnswer = z.infer<typeof screenStatusAnswer>;
+
+export const screenStatusPreviewBody = z.strictObject({
+  devices: z.array(z.number().int().positive()).min(1).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
+  columns: z.array(z.string().trim().min(1).max(64)).max(CUSTOM_SCREEN_LIMITS.statusColumns),
+});
+export type ScreenStatusPreviewBody = z.infer<typeof screenStatusPreviewBody>;
+
+/**
+ * An embedded SCADA app as a screen shows it: its document, the points it binds (as GET /scada/{id}/points)
+ * and their latest values (none of a locked device).
+ */
+export const screenScadaAnswer = z.object({
+  name: z.string(),
+  document: z.record(z.string(), z.unknown()),
+  points: scadaPoints,
+  values: z.array(
+    z.object({
+      point_id: z.number().int(),
+      value: z.union([z.number(), z.string(), z.null()]),
+      at: z.string().nullable(),
+    }),
+  ),
+});
+export type ScreenScadaAnswer = z.infer<typeof screenScadaAnswer>;
+export const screenScadaPreviewQuery = z.object({ scada: z.coerce.number().int().positive() });
+
+/** A map widget's located devices (as GET /map/devices) and the platform's basemap setting. */
+export const screenMapAnswer = mapDevicesAnswer.extend({ config: mapConfig });
+export type ScreenMapAnswer = z.infer<typeof screenMapAnswer>;
+export const screenMapPreviewBody = z.strictObject({
+  devices: z.array(z.number().int().positive()).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
+});
 
 /** What an external link opens: the screen, read-only. */
 export const sharedScreen = z.object({

@@ -102,6 +102,15 @@ export const scadaPublished = z.object({ apps: z.array(scadaRow) });
 export type ScadaPublished = z.infer<typeof scadaPublished>;
 
 export const scadaResolveQuery = z.object({ device_id: z.coerce.number().int().positive() });
+
+/**
+ * GET /scada/for-device?device_id=: the SCADA templates drawn for a device's device template (what its
+ * map popup links to, opened for that device); names only, no documents or thumbnails.
+ */
+export const scadaForDevice = z.object({
+  rows: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type ScadaForDevice = z.infer<typeof scadaForDevice>;
 export const scadaResolved = z.object({
   id: z.number().int(),
   device_id: z.number().int(),

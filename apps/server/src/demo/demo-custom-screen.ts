@@ -77,7 +77,15 @@ export function buildDemoCustomScreen(points: DemoScadaPoints): CustomScreenDocu
   });
   const doc = {
     schemaVersion: CUSTOM_SCREEN_SCHEMA_VERSION,
-    canvas: { w: 1920, h: 1080, background: '#0b1a33', backgroundImage: null, theme: 'dark' as const },
+    canvas: {
+      w: 1920,
+      h: 1080,
+      background: '#0b1a33',
+      backgroundImage: null,
+      backgroundFit: 'cover' as const,
+      theme: 'dark' as const,
+      timeZone: null,
+    },
     widgets: Object.fromEntries(widgets.map((w) => [w.id, w])),
     order: widgets.map((w) => w.id),
   };

@@ -39,6 +39,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/v1/screen-share/{token}/points',
   'GET /api/v1/screen-share/{token}/data',
   'GET /api/v1/screen-share/{token}/alarms',
+  'GET /api/v1/screen-share/{token}/status',
+  'GET /api/v1/screen-share/{token}/scada',
+  'GET /api/v1/screen-share/{token}/map',
 ]);
 
 /**

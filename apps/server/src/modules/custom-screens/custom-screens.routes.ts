@@ -8,11 +8,17 @@ import {
   listOf,
   screenAlarmsAnswer,
   screenAlarmsPreviewBody,
+  screenMapAnswer,
+  screenMapPreviewBody,
   screenPointsAnswer,
   screenPointsBody,
+  screenScadaAnswer,
+  screenScadaPreviewQuery,
   screenShareQuery,
   screenSource,
   screenSourceData,
+  screenStatusAnswer,
+  screenStatusPreviewBody,
   sharedScreen,
 } from '@fleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,6 +29,8 @@ import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
 import { createAlarmRows } from '../alarms/alarm-rows.service.js';
 import { dataLockOf } from '../devices/data-lock.js';
 import { createDeviceLookup } from '../devices/device-lookup.service.js';
+import { scadaServiceOf } from '../scada/scada.module.js';
+import { screensServiceOf } from '../screens/screens.module.js';
 import { telemetryServiceOf } from '../telemetry/telemetry.module.js';
 import { createCustomScreensRepository } from './custom-screens.repository.js';
 import { createCustomScreensService } from './custom-screens.service.js';
@@ -44,6 +52,8 @@ export const customScreensRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     devices: createDeviceLookup(db),
     latest: telemetry,
     alarms: createAlarmRows(db),
+    scada: scadaServiceOf(deps),
+    maps: screensServiceOf(deps),
     telemetry,
     clock: deps.clock,
     dataLock: dataLockOf(deps),
@@ -113,6 +123,131 @@ export const customScreensRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
       },
     },
     async (request) => ok(await service.previewAlarms(scopeOf(request), request.body)),
+  );
+  app.post(
+    '/custom-screen/preview/status',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Designer: status, last reading and named point values of these devices (visible to the caller)',
+        body: screenStatusPreviewBody,
+        response: okResponse(screenStatusAnswer),
+      },
+    },
+    async (request) => ok(await service.previewStatus(scopeOf(request), request.body)),
+  );
+  app.get(
+    '/custom-screen/:id/status',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A device status table widget: its devices’ status, last reading and named point values',
+        params: idParams,
+        querystring: screenShareQuery,
+        response: okResponse(screenStatusAnswer),
+      },
+    },
+    async (request) => ok(await service.status(scopeOf(request), request.params.id, request.query.widget)),
+  );
+  app.get(
+    '/screen-share/:token/status',
+    {
+      config: shareConfig,
+      schema: {
+        tags,
+        summary:
+          'External link: a device status table widget (only the devices it names, in the owner’s scope)',
+        params: tokenParams,
+        querystring: screenShareQuery,
+        response: okResponse(screenStatusAnswer),
+      },
+    },
+    async (request) => ok(await service.sharedStatus(request.params.token, request.query.widget)),
+  );
+  app.post(
+    '/custom-screen/preview/map',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Designer: located devices (visible to the caller; none named: all) and the basemap',
+        body: screenMapPreviewBody,
+        response: okResponse(screenMapAnswer),
+      },
+    },
+    async (request) => ok(await service.previewMap(scopeOf(request), request.body.devices)),
+  );
+  app.get(
+    '/custom-screen/:id/map',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A map widget: its located devices coloured by status, and the basemap setting',
+        params: idParams,
+        querystring: screenShareQuery,
+        response: okResponse(screenMapAnswer),
+      },
+    },
+    async (request) => ok(await service.map(scopeOf(request), request.params.id, request.query.widget)),
+  );
+  app.get(
+    '/screen-share/:token/map',
+    {
+      config: shareConfig,
+      schema: {
+        tags,
+        summary: 'External link: a map widget (the devices it names, or all, in the owner’s scope)',
+        params: tokenParams,
+        querystring: screenShareQuery,
+        response: okResponse(screenMapAnswer),
+      },
+    },
+    async (request) => ok(await service.sharedMap(request.params.token, request.query.widget)),
+  );
+  app.get(
+    '/custom-screen/preview/scada',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Designer: a SCADA app (visible to the caller) with its points and their latest values',
+        querystring: screenScadaPreviewQuery,
+        response: okResponse(screenScadaAnswer),
+      },
+    },
+    async (request) => ok(await service.previewScada(scopeOf(request), request.query.scada)),
+  );
+  app.get(
+    '/custom-screen/:id/scada',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'An embedded SCADA widget: the app, its points and their latest values (read-only)',
+        params: idParams,
+        querystring: screenShareQuery,
+        response: okResponse(screenScadaAnswer),
+      },
+    },
+    async (request) => ok(await service.scada(scopeOf(request), request.params.id, request.query.widget)),
+  );
+  app.get(
+    '/screen-share/:token/scada',
+    {
+      config: shareConfig,
+      schema: {
+        tags,
+        summary: 'External link: an embedded SCADA widget (only the app it names, in the owner’s scope)',
+        params: tokenParams,
+        querystring: screenShareQuery,
+        response: okResponse(screenScadaAnswer),
+      },
+    },
+    async (request) => ok(await service.sharedScada(request.params.token, request.query.widget)),
   );
   app.get(
     '/custom-screen/:id/alarms',

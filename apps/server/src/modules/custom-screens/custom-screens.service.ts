@@ -11,9 +11,12 @@ import {
   emptyScreenDocument,
   type ListResult,
   type ScreenAlarmsAnswer,
+  type ScreenMapAnswer,
   type ScreenPointsAnswer,
+  type ScreenScadaAnswer,
   type ScreenSource,
   type ScreenSourceData,
+  type ScreenStatusAnswer,
   type SharedScreen,
   screenPointIds,
   UserType,
@@ -27,6 +30,8 @@ import type { AlarmRows } from '../alarms/alarm-rows.service.js';
 import type { DataLock } from '../devices/data-lock.js';
 import { notFound } from '../devices/device-errors.js';
 import type { DeviceLookup } from '../devices/device-lookup.service.js';
+import type { ScadaService } from '../scada/scada.service.js';
+import type { ScreensService } from '../screens/screens.service.js';
 import type { TelemetryService } from '../telemetry/telemetry.service.js';
 import type { CustomScreenListRow, CustomScreensRepository } from './custom-screens.repository.js';
 
@@ -36,6 +41,8 @@ export interface CustomScreensServiceDeps {
   telemetry: Pick<TelemetryService, 'series'>;
   latest: Pick<TelemetryService, 'pointsWithLatest' | 'points'>;
   alarms: Pick<AlarmRows, 'latestVisible'>;
+  scada: Pick<ScadaService, 'get' | 'points'>;
+  maps: Pick<ScreensService, 'listedMapDevices' | 'mapConfig'>;
   clock: () => Date;
   /** Issue 20 item 4: the expired-device data lock (the one rule, modules/devices/data-lock.ts). */
   dataLock: Pick<DataLock, 'lockedIds'>;
@@ -167,6 +174,102 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
     const locked = await deps.dataLock.lockedIds(devices);
     const open = devices.filter((d) => !locked.has(d));
     return { rows: open.length === 0 ? [] : await deps.alarms.latestVisible(scope, rows, open) };
+  }
+
+  /**
+   * A status table: each of `ids` the scope sees (in that order; others left out), its status, last
+   * reading and the points named by `columns`. A locked device keeps its status but shows no values.
+   */
+  async function status(
+    scope: Scope,
+    ids: readonly number[],
+    columns: readonly string[],
+  ): Promise<ScreenStatusAnswer> {
+    const seen = [];
+    for (const id of new Set(ids)) {
+      const device = await deps.devices.findVisible(scope, id);
+      if (device) seen.push(device);
+    }
+    const locked = await deps.dataLock.lockedIds(seen.map((d) => d.id));
+    const open = seen.map((d) => d.id).filter((id) => !locked.has(id));
+    const byDevice = new Map<number, Awaited<ReturnType<typeof deps.latest.pointsWithLatest>>>();
+    for (const p of open.length === 0 ? [] : await deps.latest.pointsWithLatest(open, 'all'))
+      byDevice.set(p.deviceId, [...(byDevice.get(p.deviceId) ?? []), p]);
+    return {
+      rows: seen.map((d) => {
+        const points = byDevice.get(d.id) ?? [];
+        const newest = points.reduce<Date | null>(
+          (max, p) => (p.at && (!max || p.at > max) ? p.at : max),
+          null,
+        );
+        const lastSeen = newest ?? d.onlineAt;
+        return {
+          device_id: d.id,
+          title: d.binderTitle || d.title || `#${d.id}`,
+          status: d.status,
+          alarm_type: d.alarmType,
+          last_seen: lastSeen ? lastSeen.toISOString() : null,
+          locked: locked.has(d.id),
+          values: columns.map((name) => {
+            const p = points.find((x) => x.name === name);
+            return p
+              ? {
+                  point_id: p.id,
+                  name: p.name,
+                  unit: p.unit,
+                  value: p.text ?? p.value,
+                  at: p.at ? p.at.toISOString() : null,
+                }
+              : null;
+          }),
+        };
+      }),
+    };
+  }
+
+  /**
+   * A SCADA app as the scope sees it (404 otherwise, and for a template, which needs a device), with
+   * its points and their latest values; a locked device's points get none.
+   */
+  async function scadaView(scope: Scope, scadaId: number): Promise<ScreenScadaAnswer> {
+    const detail = await deps.scada.get(scope, scadaId);
+    if (detail.kind !== 'app') throw notFound('SCADA app');
+    const bound = await deps.scada.points(scope, scadaId);
+    const open = bound.devices.filter((d) => !d.locked).map((d) => d.id);
+    const wanted = new Set(bound.points.map((p) => p.id));
+    const latest = open.length === 0 ? [] : await deps.latest.pointsWithLatest(open, 'all');
+    return {
+      name: detail.name,
+      document: detail.document,
+      points: bound,
+      values: latest
+        .filter((p) => wanted.has(p.id))
+        .map((p) => ({ point_id: p.id, value: p.text ?? p.value, at: p.at ? p.at.toISOString() : null })),
+    };
+  }
+
+  /** A map's located devices the scope sees (those named; none named: all) and the basemap setting. */
+  async function mapView(scope: Scope, devices: readonly number[]): Promise<ScreenMapAnswer> {
+    const answer = await deps.maps.listedMapDevices(scope, devices.length === 0 ? null : devices);
+    return { ...answer, config: await deps.maps.mapConfig() };
+  }
+
+  function mapWidget(doc: CustomScreenDocument, widgetId: string) {
+    const widget = Object.hasOwn(doc.widgets, widgetId) ? doc.widgets[widgetId] : undefined;
+    if (widget?.kind !== 'map') throw userMessage('screen.unknownWidget', { id: widgetId }, 404);
+    return widget;
+  }
+
+  function scadaWidget(doc: CustomScreenDocument, widgetId: string) {
+    const widget = Object.hasOwn(doc.widgets, widgetId) ? doc.widgets[widgetId] : undefined;
+    if (widget?.kind !== 'scada') throw userMessage('screen.unknownWidget', { id: widgetId }, 404);
+    return widget;
+  }
+
+  function statusWidget(doc: CustomScreenDocument, widgetId: string) {
+    const widget = Object.hasOwn(doc.widgets, widgetId) ? doc.widgets[widgetId] : undefined;
+    if (widget?.kind !== 'status') throw userMessage('screen.unknownWidget', { id: widgetId }, 404);
+    return widget;
   }
 
   function alarmWidget(doc: CustomScreenDocument, widgetId: string) {
@@ -309,6 +412,70 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
       const { screen, ownerPath } = await shared(token);
       const widget = alarmWidget(screen.document, widgetId);
       return alarms(ownerScope(screen.ownerUserId, ownerPath), widget.devices, widget.rows);
+    },
+
+    /** A status table widget of the stored screen. */
+    async status(scope: Scope, id: number, widgetId: string): Promise<ScreenStatusAnswer> {
+      const row = await visible(scope, id);
+      const widget = statusWidget(row.document, widgetId);
+      return status(scope, widget.devices, widget.columns);
+    },
+
+    async previewStatus(
+      scope: Scope,
+      body: { devices: number[]; columns: string[] },
+    ): Promise<ScreenStatusAnswer> {
+      requireEditor(scope);
+      return status(scope, body.devices, body.columns);
+    },
+
+    /**
+     * Only the devices the shared screen's status table names, read as its owner: a device outside the
+     * owner's scope (a hand-edited document, a device given away since) is left out like any other.
+     */
+    async sharedStatus(token: string, widgetId: string): Promise<ScreenStatusAnswer> {
+      const { screen, ownerPath } = await shared(token);
+      const widget = statusWidget(screen.document, widgetId);
+      return status(ownerScope(screen.ownerUserId, ownerPath), widget.devices, widget.columns);
+    },
+
+    /** An embedded SCADA widget of the stored screen. */
+    async scada(scope: Scope, id: number, widgetId: string): Promise<ScreenScadaAnswer> {
+      const row = await visible(scope, id);
+      return scadaView(scope, scadaWidget(row.document, widgetId).scada);
+    },
+
+    /** The designer picks from the SCADA list, so it reads a drawing only with the SCADA permission too. */
+    async previewScada(scope: Scope, scadaId: number): Promise<ScreenScadaAnswer> {
+      requireEditor(scope);
+      if (!hasPermission(scope, 'IndScada')) throw noPermission();
+      return scadaView(scope, scadaId);
+    },
+
+    /** Only the SCADA app the shared screen's widget names, read as its owner (in the owner's scope). */
+    async sharedScada(token: string, widgetId: string): Promise<ScreenScadaAnswer> {
+      const { screen, ownerPath } = await shared(token);
+      return scadaView(
+        ownerScope(screen.ownerUserId, ownerPath),
+        scadaWidget(screen.document, widgetId).scada,
+      );
+    },
+
+    /** A map widget of the stored screen. */
+    async map(scope: Scope, id: number, widgetId: string): Promise<ScreenMapAnswer> {
+      const row = await visible(scope, id);
+      return mapView(scope, mapWidget(row.document, widgetId).devices);
+    },
+
+    async previewMap(scope: Scope, devices: number[]): Promise<ScreenMapAnswer> {
+      requireEditor(scope);
+      return mapView(scope, devices);
+    },
+
+    /** The shared screen's map, read as its owner: the devices it names (or all) in the owner's scope. */
+    async sharedMap(token: string, widgetId: string): Promise<ScreenMapAnswer> {
+      const { screen, ownerPath } = await shared(token);
+      return mapView(ownerScope(screen.ownerUserId, ownerPath), mapWidget(screen.document, widgetId).devices);
     },
 
     async sharedScreen(token: string): Promise<SharedScreen> {

@@ -3,8 +3,11 @@ import type {
   CustomScreenRow,
   ListResult,
   ScreenAlarmsAnswer,
+  ScreenMapAnswer,
   ScreenPointsAnswer,
+  ScreenScadaAnswer,
   ScreenSourceData,
+  ScreenStatusAnswer,
   SharedScreen,
 } from '@fleet/contracts';
 import { eq } from 'drizzle-orm';
@@ -14,6 +17,8 @@ import { call, createDevice, createRole, createUser, tokenFor } from '../../test
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { insertAlarm } from '../alarms/alarms.fixtures.js';
 import { devices } from '../devices/devices.table.js';
+import { createCategory, PNG_BYTES, upload } from '../graphlib/graphlib.fixtures.js';
+import { SCADA_WRITE, templateDocument } from '../scada/scada.fixtures.js';
 
 const DAY = 86_400_000;
 const EDIT = ['CustomScreen', 'CustomScreen/edit'];
@@ -46,7 +51,15 @@ let foreignPoint: number;
 
 const document = (points: { a: number; b: number }) => ({
   schemaVersion: 1,
-  canvas: { w: 1920, h: 1080, background: '#000000', backgroundImage: null, theme: 'dark' },
+  canvas: {
+    w: 1920,
+    h: 1080,
+    background: '#000000',
+    backgroundImage: null,
+    backgroundFit: 'cover',
+    theme: 'dark',
+    timeZone: null,
+  },
   widgets: {
     v1: {
       id: 'v1',
@@ -314,5 +327,332 @@ describe('custom screen alarm lists', () => {
       body: { devices: [deviceId], rows: 5 },
     });
     expect(theirs.body.data.rows).toEqual([]);
+  });
+});
+
+describe('custom screen text and clock widgets', () => {
+  const withWidgets = (widgets: Record<string, unknown>, canvas: Record<string, unknown> = {}) => {
+    const base = document({ a: pointA, b: pointB });
+    return { ...base, canvas: { ...base.canvas, ...canvas }, widgets, order: Object.keys(widgets) };
+  };
+  const text = (over: Record<string, unknown> = {}) => ({
+    id: 't1',
+    kind: 'text',
+    frame: { x: 0, y: 0, w: 400, h: 100 },
+    title: '',
+    text: 'Boiler room',
+    fontSize: 40,
+    align: 'center',
+    ...over,
+  });
+  const clock = {
+    id: 'c1',
+    kind: 'clock',
+    frame: { x: 0, y: 100, w: 400, h: 100 },
+    title: '',
+    show: 'datetime',
+    seconds: true,
+    fontSize: 40,
+  };
+
+  it('stores text and a clock with the screen’s time zone; they bind no point', async () => {
+    const made = await create(owner.token, {
+      name: 'Static',
+      document: withWidgets({ t1: text(), c1: clock }, { timeZone: 'Asia/Shanghai' }),
+    });
+    expect(made.body.code).toBe(0);
+    expect(made.body.data.document.canvas.timeZone).toBe('Asia/Shanghai');
+    expect(made.body.data.document.widgets.t1).toMatchObject({ text: 'Boiler room', align: 'center' });
+    const points = await call<ScreenPointsAnswer>(
+      t.app,
+      'GET',
+      `/custom-screen/${made.body.data.id}/points`,
+      {
+        token: owner.token,
+      },
+    );
+    expect(points.body.data.points).toEqual([]);
+  });
+
+  it('refuses text over the limit, an unknown zone, a bad alignment or an unknown key (10002, path named)', async () => {
+    const cases: [unknown, RegExp][] = [
+      [withWidgets({ t1: text({ text: 'x'.repeat(501) }) }), /widgets\.t1\.text/],
+      [withWidgets({ t1: text({ align: 'justify' }) }), /widgets\.t1\.align/],
+      [withWidgets({ t1: text({ fontSize: 4 }) }), /widgets\.t1\.fontSize/],
+      [withWidgets({ t1: text({ html: '<b>x</b>' }) }), /widgets\.t1/],
+      [withWidgets({ c1: clock }, { timeZone: 'Mars/Olympus' }), /canvas\.timeZone/],
+      [withWidgets({ c1: { ...clock, show: 'week' } }), /widgets\.c1\.show/],
+    ];
+    for (const [doc, path] of cases) {
+      const res = await create(owner.token, { name: 'Bad', document: doc });
+      expect(res.body.code).toBe(10002);
+      expect(res.body.msg).toMatch(path);
+    }
+  });
+});
+
+describe('custom screen images', () => {
+  it('an image and the background come from the graph library upload; foreign URLs are refused', async () => {
+    const designer = await screenUser({ permissions: [...EDIT, 'IndScada', 'ScadaManager'] });
+    const category = await createCategory(t.app, designer.token, 'Custom screen images');
+    const uploaded = await upload(t.app, designer.token, category.id, {
+      data: PNG_BYTES,
+      filename: 'plan.png',
+      type: 'image/png',
+    });
+    const url = (uploaded.body.data as { url: string }).url;
+    expect(url).toMatch(/^\/upload\/graphlib\/[0-9a-f]{64}\.png$/);
+    const base = document({ a: pointA, b: pointB });
+    const image = (src: string) => ({
+      id: 'i1',
+      kind: 'image',
+      frame: { x: 0, y: 0, w: 400, h: 300 },
+      title: '',
+      src,
+      fit: 'cover',
+    });
+    const made = await create(designer.token, {
+      name: 'With images',
+      document: {
+        ...base,
+        canvas: { ...base.canvas, backgroundImage: url, backgroundFit: 'stretch' },
+        widgets: { i1: image(url) },
+        order: ['i1'],
+      },
+    });
+    expect(made.body.code).toBe(0);
+    expect(made.body.data.document.canvas).toMatchObject({ backgroundImage: url, backgroundFit: 'stretch' });
+    // The stored file is served to anyone with the screen (a shared link has no session).
+    const file = await t.app.inject({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    for (const [src, path] of [
+      ['https://evil.example/x.png', /widgets\.i1\.src/],
+      ['/upload/graphlib/../../etc/passwd', /widgets\.i1\.src/],
+    ] as const) {
+      const bad = await create(designer.token, {
+        name: 'Bad',
+        document: { ...base, widgets: { i1: image(src) }, order: ['i1'] },
+      });
+      expect(bad.body.code).toBe(10002);
+      expect(bad.body.msg).toMatch(path);
+    }
+    const badFit = await create(designer.token, {
+      name: 'Bad',
+      document: { ...base, canvas: { ...base.canvas, backgroundFit: 'tile' } },
+    });
+    expect(badFit.body.msg).toMatch(/canvas\.backgroundFit/);
+  });
+});
+
+describe('custom screen device status tables', () => {
+  it('list status, last reading and named values of visible devices only, on the screen, the preview and the link', async () => {
+    const idle = (await createDevice(t.database, { ownerUserId: owner.user.id, title: 'Idle pump' })).id;
+    const foreign = (await createDevice(t.database, { ownerUserId: other.user.id, title: 'Not yours' })).id;
+    await t.database.db.update(devices).set({ status: 1, alarmType: 1 }).where(eq(devices.id, deviceId));
+    const status = (over: Record<string, unknown> = {}) => ({
+      id: 's1',
+      kind: 'status',
+      frame: { x: 0, y: 0, w: 600, h: 300 },
+      title: '',
+      devices: [deviceId, foreign, idle],
+      columns: ['temp', 'missing'],
+      ...over,
+    });
+    const base = document({ a: pointA, b: pointB });
+    const made = await create(owner.token, {
+      name: 'Fleet',
+      document: { ...base, widgets: { s1: status() }, order: ['s1'] },
+    });
+    expect(made.body.code).toBe(0);
+    const id = made.body.data.id;
+    const read = await call<ScreenStatusAnswer>(t.app, 'GET', `/custom-screen/${id}/status?widget=s1`, {
+      token: owner.token,
+    });
+    expect(read.body.code).toBe(0);
+    const rows = read.body.data.rows;
+    // The other tenant's device is left out; the widget's order is kept.
+    expect(rows.map((r) => r.device_id)).toEqual([deviceId, idle]);
+    expect(rows[0]).toMatchObject({ title: 'Boiler', status: 1, alarm_type: 1, locked: false });
+    expect(rows[0]!.last_seen).not.toBeNull();
+    expect(rows[0]!.values).toEqual([
+      expect.objectContaining({ point_id: pointA, name: 'temp', value: 20.5 }),
+      null,
+    ]);
+    expect(rows[1]).toMatchObject({ title: 'Idle pump', status: 0, last_seen: null, values: [null, null] });
+
+    const token = (
+      await call<{ share_token: string }>(t.app, 'POST', `/custom-screen/${id}/share`, { token: owner.token })
+    ).body.data.share_token;
+    const shared = await call<ScreenStatusAnswer>(t.app, 'GET', `/screen-share/${token}/status?widget=s1`);
+    expect(shared.headers['cache-control']).toBe('no-store');
+    expect(shared.body.data.rows.map((r) => r.device_id)).toEqual([deviceId, idle]);
+    // A link names a widget of its own screen only.
+    const wrong = await call(t.app, 'GET', `/screen-share/${token}/status?widget=nope`);
+    expect(wrong.status).toBe(404);
+
+    // The other tenant's preview of the owner's device answers nothing of it.
+    const theirs = await call<ScreenStatusAnswer>(t.app, 'POST', '/custom-screen/preview/status', {
+      token: other.token,
+      body: { devices: [deviceId, foreign], columns: ['x'] },
+    });
+    expect(theirs.body.data.rows.map((r) => r.device_id)).toEqual([foreign]);
+
+    for (const [over, path] of [
+      [{ columns: ['a', 'b', 'c', 'd'] }, /widgets\.s1\.columns/],
+      [{ devices: [] }, /widgets\.s1\.devices/],
+    ] as const) {
+      const bad = await create(owner.token, {
+        name: 'Bad',
+        document: { ...base, widgets: { s1: status(over) }, order: ['s1'] },
+      });
+      expect(bad.body.code).toBe(10002);
+      expect(bad.body.msg).toMatch(path);
+    }
+    await t.database.db.update(devices).set({ status: 0, alarmType: 0 }).where(eq(devices.id, deviceId));
+  });
+});
+
+describe('custom screen embedded SCADA apps', () => {
+  it('embed an app read-only with its points and latest values, on the screen, the preview and the link', async () => {
+    const designer = await screenUser({ permissions: [...EDIT, ...SCADA_WRITE] });
+    const device = (await createDevice(t.database, { ownerUserId: designer.user.id, title: 'Tank' })).id;
+    const level = (await insertTestPoint(t.database, device, { name: 'level', storageIntervalS: 60 })).id;
+    t.runtime.directory.invalidate(null);
+    await t.runtime.pipeline.ingest([
+      { deviceId: device, pointId: level, ts: t.clock().getTime() - 60_000, value: 7 },
+    ]);
+    // The fixture's template page, bound by id to the tank's level instead of by name.
+    const doc = JSON.parse(
+      JSON.stringify(templateDocument()).replaceAll(
+        '{"by":"name","name":"ua"}',
+        `{"by":"id","pointId":"${level}"}`,
+      ),
+    );
+    const app = await call<{ id: number }>(t.app, 'POST', '/scada', {
+      token: designer.token,
+      body: { kind: 'app', name: 'Tank farm', document: doc },
+    });
+    expect(app.body.code).toBe(0);
+    const scadaId = app.body.data.id;
+    const base = document({ a: pointA, b: pointB });
+    const widget = {
+      id: 'p1',
+      kind: 'scada',
+      frame: { x: 0, y: 0, w: 800, h: 600 },
+      title: '',
+      scada: scadaId,
+      page: null,
+    };
+    const made = await create(designer.token, {
+      name: 'With SCADA',
+      document: { ...base, widgets: { p1: widget }, order: ['p1'] },
+    });
+    expect(made.body.code).toBe(0);
+    const id = made.body.data.id;
+
+    const read = await call<ScreenScadaAnswer>(t.app, 'GET', `/custom-screen/${id}/scada?widget=p1`, {
+      token: designer.token,
+    });
+    expect(read.body.code).toBe(0);
+    expect(read.body.data.name).toBe('Tank farm');
+    expect(read.body.data.points.devices.map((d) => d.id)).toEqual([device]);
+    expect(read.body.data.values).toEqual([expect.objectContaining({ point_id: level, value: 7 })]);
+
+    const token = (
+      await call<{ share_token: string }>(t.app, 'POST', `/custom-screen/${id}/share`, {
+        token: designer.token,
+      })
+    ).body.data.share_token;
+    const shared = await call<ScreenScadaAnswer>(t.app, 'GET', `/screen-share/${token}/scada?widget=p1`);
+    expect(shared.body.data.values).toEqual([expect.objectContaining({ point_id: level, value: 7 })]);
+    expect(shared.headers['cache-control']).toBe('no-store');
+
+    // Another tenant cannot preview the app; an app without bindings previews with nothing to read.
+    const stranger = await screenUser({ permissions: [...EDIT, 'IndScada'] });
+    const theirs = await call(t.app, 'GET', `/custom-screen/preview/scada?scada=${scadaId}`, {
+      token: stranger.token,
+    });
+    expect(theirs.status).toBe(404);
+    // A screen editor without the SCADA permission previews no drawing (a stored screen still shows it).
+    const noScada = await call(t.app, 'GET', `/custom-screen/preview/scada?scada=${scadaId}`, {
+      token: other.token,
+    });
+    expect(noScada.body.code).toBe(10001);
+    const empty = await call<{ id: number }>(t.app, 'POST', '/scada', {
+      token: designer.token,
+      body: { kind: 'app', name: 'x' },
+    });
+    const preview = await call<ScreenScadaAnswer>(
+      t.app,
+      'GET',
+      `/custom-screen/preview/scada?scada=${empty.body.data.id}`,
+      {
+        token: designer.token,
+      },
+    );
+    expect(preview.body.data).toMatchObject({ name: 'x', values: [], points: { devices: [], points: [] } });
+    const bad = await create(designer.token, {
+      name: 'Bad',
+      document: { ...base, widgets: { p1: { ...widget, scada: 0 } }, order: ['p1'] },
+    });
+    expect(bad.body.msg).toMatch(/widgets\.p1\.scada/);
+  });
+});
+
+describe('custom screen map widgets', () => {
+  it('show the named (or all) located devices the reader sees, with the basemap, on the screen, preview and link', async () => {
+    const mapper = await screenUser();
+    const a = (await createDevice(t.database, { ownerUserId: mapper.user.id, title: 'North' })).id;
+    const b = (await createDevice(t.database, { ownerUserId: mapper.user.id, title: 'South' })).id;
+    const nowhere = (await createDevice(t.database, { ownerUserId: mapper.user.id, title: 'Nowhere' })).id;
+    const foreign = (await createDevice(t.database, { ownerUserId: other.user.id, title: 'Theirs' })).id;
+    for (const [id, lat] of [
+      [a, 31.2],
+      [b, 22.5],
+      [foreign, 40],
+    ] as const)
+      await t.database.db.update(devices).set({ lat, lng: 121.4, status: 1 }).where(eq(devices.id, id));
+    const base = document({ a: pointA, b: pointB });
+    const map = (ids: number[]) => ({
+      id: 'm1',
+      kind: 'map',
+      frame: { x: 0, y: 0, w: 600, h: 400 },
+      title: '',
+      devices: ids,
+    });
+    const made = await create(mapper.token, {
+      name: 'Map',
+      document: { ...base, widgets: { m1: map([a, nowhere, foreign]) }, order: ['m1'] },
+    });
+    expect(made.body.code).toBe(0);
+    const id = made.body.data.id;
+    const read = await call<ScreenMapAnswer>(t.app, 'GET', `/custom-screen/${id}/map?widget=m1`, {
+      token: mapper.token,
+    });
+    // The other tenant's device is never answered; the one without coordinates is counted as unplaced.
+    expect(read.body.data.rows.map((r) => r.id)).toEqual([a]);
+    expect(read.body.data).toMatchObject({ total: 1, unplaced: 1, config: { tile_url: null } });
+    expect(read.body.data.rows[0]).toMatchObject({ device_title: 'North', lat: 31.2, lng: 121.4, status: 1 });
+
+    const all = await call<ScreenMapAnswer>(t.app, 'POST', '/custom-screen/preview/map', {
+      token: mapper.token,
+      body: { devices: [] },
+    });
+    expect(all.body.data.rows.map((r) => r.id).sort()).toEqual([a, b].sort());
+
+    const token = (
+      await call<{ share_token: string }>(t.app, 'POST', `/custom-screen/${id}/share`, {
+        token: mapper.token,
+      })
+    ).body.data.share_token;
+    const shared = await call<ScreenMapAnswer>(t.app, 'GET', `/screen-share/${token}/map?widget=m1`);
+    expect(shared.body.data.rows.map((r) => r.id)).toEqual([a]);
+    expect(shared.headers['cache-control']).toBe('no-store');
+    const tooMany = await create(mapper.token, {
+      name: 'Bad',
+      document: { ...base, widgets: { m1: map(Array.from({ length: 51 }, (_, i) => i + 1)) }, order: ['m1'] },
+    });
+    expect(tooMany.body.msg).toMatch(/widgets\.m1\.devices/);
   });
 });

@@ -38,7 +38,7 @@ export function createScadaRepository(db: Executor) {
 
     async list(
       scope: Scope,
-      q: { search?: string; kind?: 'app' | 'template' },
+      q: { search?: string; kind?: 'app' | 'template'; templateId?: number },
       limit: number,
       offset: number,
       tx: Executor = db,
@@ -46,6 +46,7 @@ export function createScadaRepository(db: Executor) {
       const where = and(
         visible(scope, tx),
         q.kind ? eq(scadaApps.kind, q.kind) : undefined,
+        q.templateId === undefined ? undefined : eq(scadaApps.templateId, q.templateId),
         q.search ? sql`${scadaApps.name} ILIKE ${containsPattern(q.search)}` : undefined,
       );
       const [total] = await tx.select({ n: count() }).from(scadaApps).where(where);

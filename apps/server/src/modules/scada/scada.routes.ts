@@ -3,6 +3,7 @@ import {
   scadaCopyBody,
   scadaCreateBody,
   scadaDetail,
+  scadaForDevice,
   scadaImportBody,
   scadaListQuery,
   scadaPoints,
@@ -21,12 +22,8 @@ import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { nullData, ok, okResponse } from '../../platform/http/envelope.js';
 import { requestLanguage } from '../../platform/http/language.js';
-import { dataLockOf } from '../devices/data-lock.js';
-import { createDeviceLookup } from '../devices/device-lookup.service.js';
 import { contentDisposition } from '../exports/exports.routes.js';
-import { createTemplateLookup } from '../templates/template-lookup.service.js';
-import { createScadaRepository } from './scada.repository.js';
-import { createScadaService } from './scada.service.js';
+import { scadaServiceOf } from './scada.module.js';
 
 const tags = ['scada'];
 /** Reading needs IndScada; the service also asks ScadaManager of every change (docs/api-scada.md). */
@@ -37,13 +34,7 @@ export const SCADA_BODY_LIMIT = LIMITS.maxDocumentChars * 2 + 512 * 1024;
 const bodyLimit = SCADA_BODY_LIMIT;
 
 export const scadaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const db = deps.database.db;
-  const service = createScadaService({
-    repo: createScadaRepository(db),
-    templates: createTemplateLookup(db),
-    devices: createDeviceLookup(db),
-    dataLock: dataLockOf(deps),
-  });
+  const service = scadaServiceOf(deps);
 
   app.get(
     '/scada',
@@ -157,6 +148,19 @@ export const scadaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
         .header('cache-control', 'private, no-store')
         .send(JSON.stringify(file));
     },
+  );
+  app.get(
+    '/scada/for-device',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The SCADA templates drawn for a device’s device template (names only)',
+        querystring: scadaResolveQuery,
+        response: okResponse(scadaForDevice),
+      },
+    },
+    async (request) => ok(await service.forDevice(scopeOf(request), request.query.device_id)),
   );
   app.get(
     '/scada/:id/resolve',

@@ -5,6 +5,7 @@ import {
   type ScadaCreateBody,
   type ScadaDetail,
   type ScadaExportFile,
+  type ScadaForDevice,
   type ScadaImportBody,
   type ScadaKind,
   type ScadaListQuery,
@@ -248,6 +249,15 @@ export function createScadaService({ repo, templates, devices, dataLock }: Scada
     },
 
     /** A template drawing for one device built from its device template: names become point ids. */
+    /** The templates (visible to the scope) drawn for a visible device's device template, newest first. */
+    async forDevice(scope: Scope, deviceId: number): Promise<ScadaForDevice> {
+      const device = await devices.findVisible(scope, deviceId);
+      if (!device) throw notFound('device');
+      if (device.templateId === null) return { rows: [] };
+      const { rows } = await repo.list(scope, { kind: 'template', templateId: device.templateId }, 20, 0);
+      return { rows: rows.map((r) => ({ id: r.id, name: r.name })) };
+    },
+
     async resolve(scope: Scope, id: number, deviceId: number): Promise<ScadaResolved> {
       const row = await visible(scope, id);
       if (row.kind !== 'template') throw userMessage('scada.notTemplate');

@@ -413,6 +413,26 @@ describe('SCADA templates', () => {
     expect(none.body.data).toEqual({ devices: [], points: [] });
   });
 
+  it('names the templates drawn for a device (its map popup links there); none without, 404 for another tenant', async () => {
+    const found = await call<{ rows: { id: number; name: string }[] }>(
+      t.app,
+      'GET',
+      `/scada/for-device?device_id=${deviceId}`,
+      { token: owner.token },
+    );
+    expect(found.body.data.rows).toContainEqual({ id: scadaTemplateId, name: 'Meter view' });
+    expect(Object.keys(found.body.data.rows[0]!)).toEqual(['id', 'name']);
+    const plain = (await createDevice(t.database, { ownerUserId: owner.user.id })).id;
+    const none = await call<{ rows: unknown[] }>(t.app, 'GET', `/scada/for-device?device_id=${plain}`, {
+      token: owner.token,
+    });
+    expect(none.body.data.rows).toEqual([]);
+    const theirs = await call(t.app, 'GET', `/scada/for-device?device_id=${deviceId}`, {
+      token: other.token,
+    });
+    expect(theirs.status).toBe(404);
+  });
+
   it('refuses a device of another template, an app, and a device of another tenant', async () => {
     const plain = (await createDevice(t.database, { ownerUserId: owner.user.id })).id;
     const wrong = await call(t.app, 'GET', `/scada/${scadaTemplateId}/resolve?device_id=${plain}`, {

@@ -28,6 +28,8 @@ export interface MapFilter {
   status: number | null;
   groupId?: number;
   projectId?: number;
+  /** Only these devices (a custom screen's map widget); still only the visible ones. */
+  deviceIds?: readonly number[];
 }
 
 /** Figures of the monitoring screens, always limited to the devices the caller may see (GET /device rule). */
@@ -43,6 +45,7 @@ export function createScreensRepository(db: Executor) {
     if (f.status === 2) where.push(and(eq(devices.status, 1), ne(devices.alarmType, 0))!);
     if (f.groupId !== undefined) where.push(eq(devices.groupId, f.groupId));
     if (f.projectId !== undefined) where.push(eq(devices.projectId, f.projectId));
+    if (f.deviceIds !== undefined) where.push(inArray(devices.id, [...f.deviceIds]));
     return where;
   };
   const located = and(isNotNull(devices.lat), isNotNull(devices.lng))!;

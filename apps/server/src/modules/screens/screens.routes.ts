@@ -3,19 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scopeOf } from '../../platform/auth/auth.plugin.js';
 import type { ModuleDeps } from '../../platform/deps.js';
 import { ok, okResponse } from '../../platform/http/envelope.js';
-import { createAlarmRows } from '../alarms/alarm-rows.service.js';
-import { createPlatformOptions } from '../system/platform-options.service.js';
-import { createScreensRepository } from './screens.repository.js';
-import { createScreensService } from './screens.service.js';
+import { screensServiceOf } from './screens.module.js';
 
 /** Monitoring screens (issue 23, docs/screens.md): big screen figures, device map, basemap setting. */
 export const screensRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const service = createScreensService({
-    repo: createScreensRepository(deps.database.db),
-    alarms: createAlarmRows(deps.database.db),
-    options: createPlatformOptions(deps.database.db),
-    clock: deps.clock,
-  });
+  const service = screensServiceOf(deps);
   // The page's Content-Security-Policy names a configured tile server from the first request on.
   app.addHook('onReady', async () => {
     await service.mapConfig().catch(() => undefined);

@@ -83,6 +83,11 @@ export function createScreensService(deps: {
       );
     },
 
+    /** Located devices among `ids` (null: all) the scope sees, for a custom screen's map widget. */
+    async listedMapDevices(scope: Scope, ids: readonly number[] | null): Promise<MapDevicesAnswer> {
+      return repo.mapDevices(scope, { status: null, deviceIds: ids ?? undefined }, MAP_DEVICE_LIMIT);
+    },
+
     /** Every signed-in user's map reads it; a stored value that no longer parses falls back to offline. */
     async mapConfig(): Promise<MapConfig> {
       const parsed = mapConfig.safeParse(await options.getOption(MAP_OPTION));
@@ -101,3 +106,5 @@ export function createScreensService(deps: {
     },
   };
 }
+
+export type ScreensService = ReturnType<typeof createScreensService>;

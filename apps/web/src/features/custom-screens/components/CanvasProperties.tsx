@@ -1,6 +1,14 @@
 import type { CustomScreenDocument } from '@fleet/contracts';
-import { ColorPicker, Empty, Form, Radio, Typography } from 'antd';
+import { ColorPicker, Empty, Form, Radio, Select, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FitChoice, ImagePicker } from './ImagePicker';
+
+/** The zones this browser knows (the server checks a saved one with Intl as well). */
+function timeZones(current: string | null): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
+  return current && !known.includes(current) ? [current, ...known] : known;
+}
 
 export function CanvasProperties({
   doc,
@@ -10,6 +18,7 @@ export function CanvasProperties({
   onChange: (d: CustomScreenDocument) => void;
 }) {
   const { t } = useTranslation();
+  const zones = useMemo(() => timeZones(doc.canvas.timeZone), [doc.canvas.timeZone]);
   return (
     <Form layout="vertical" size="small">
       <Typography.Text strong>{t('customScreens.designer.canvas')}</Typography.Text>
@@ -35,6 +44,37 @@ export function CanvasProperties({
           value={doc.canvas.background}
           disabledAlpha
           onChange={(c) => onChange({ ...doc, canvas: { ...doc.canvas, background: c.toHexString() } })}
+        />
+      </Form.Item>
+      <Form.Item label={t('customScreens.image.background')}>
+        <ImagePicker
+          value={doc.canvas.backgroundImage}
+          onChange={(backgroundImage) => onChange({ ...doc, canvas: { ...doc.canvas, backgroundImage } })}
+          testId="cs-background-image"
+        />
+      </Form.Item>
+      {doc.canvas.backgroundImage ? (
+        <Form.Item label={t('customScreens.image.fit')}>
+          <FitChoice
+            value={doc.canvas.backgroundFit}
+            onChange={(backgroundFit) => onChange({ ...doc, canvas: { ...doc.canvas, backgroundFit } })}
+            testId="cs-background-fit"
+          />
+        </Form.Item>
+      ) : null}
+      <Form.Item
+        label={t('customScreens.designer.timeZone')}
+        extra={t('customScreens.designer.timeZoneHint')}
+      >
+        <Select
+          showSearch
+          value={doc.canvas.timeZone ?? ''}
+          onChange={(zone: string) => onChange({ ...doc, canvas: { ...doc.canvas, timeZone: zone || null } })}
+          options={[
+            { value: '', label: t('customScreens.designer.viewerZone') },
+            ...zones.map((z) => ({ value: z, label: z })),
+          ]}
+          data-testid="cs-time-zone"
         />
       </Form.Item>
       <Form.Item label={t('customScreens.designer.size')}>

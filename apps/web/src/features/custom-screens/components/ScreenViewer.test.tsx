@@ -27,7 +27,15 @@ const text = (testId: string) => screen.getByTestId(testId).textContent ?? '';
 
 const doc: CustomScreenDocument = {
   schemaVersion: 1,
-  canvas: { w: 1920, h: 1080, background: '#000000', backgroundImage: null, theme: 'dark' },
+  canvas: {
+    w: 1920,
+    h: 1080,
+    background: '#000000',
+    backgroundImage: null,
+    backgroundFit: 'cover',
+    theme: 'dark',
+    timeZone: null,
+  },
   widgets: {
     v1: {
       id: 'v1',

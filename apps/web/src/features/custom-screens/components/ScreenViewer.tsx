@@ -51,8 +51,8 @@ export function ScreenViewer({
   const ids = useMemo(() => screenPointIds(doc), [doc]);
   const { values } = useScreenValues(source, ids, live);
   const env = useMemo(
-    () => ({ source, values, theme: THEMES[doc.canvas.theme] }),
-    [source, values, doc.canvas.theme],
+    () => ({ source, values, theme: THEMES[doc.canvas.theme], timeZone: doc.canvas.timeZone, live }),
+    [source, values, doc.canvas.theme, doc.canvas.timeZone, live],
   );
   return (
     <FitCanvas w={doc.canvas.w} h={doc.canvas.h}>

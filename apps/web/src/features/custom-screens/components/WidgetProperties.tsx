@@ -5,6 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { PointSelect } from '../components/PointSelect';
 import { useScreenValues } from '../components/use-screen-values';
 
+import { DeviceListField } from './DeviceListField';
+import { ScadaProperties } from './ScadaProperties';
+import { StaticWidgetProperties } from './StaticWidgetProperties';
+import { StatusProperties } from './StatusProperties';
 import { PREVIEW } from './use-screen-values';
 
 const WINDOWS = [300, 900, 3600, 6 * 3600, 86_400, 7 * 86_400];
@@ -59,6 +63,9 @@ export function WidgetProperties({
           onChange={(c) => onChange({ ...widget, color: c.cleared ? undefined : c.toHexString() })}
         />
       </Form.Item>
+      {widget.kind === 'text' || widget.kind === 'clock' || widget.kind === 'image' ? (
+        <StaticWidgetProperties widget={widget} onChange={onChange} />
+      ) : null}
       {'point' in widget ? (
         <Form.Item label={t('customScreens.designer.point')}>
           <PointTags ids={[widget.point]} />
@@ -134,30 +141,10 @@ export function WidgetProperties({
       {widget.kind === 'alarms' ? (
         <>
           <Form.Item label={t('customScreens.designer.devices')}>
-            <Flex gap={4} wrap>
-              {widget.devices.map((d) => (
-                <Tag
-                  key={d}
-                  closable={widget.devices.length > 1}
-                  onClose={() => onChange({ ...widget, devices: widget.devices.filter((x) => x !== d) })}
-                >
-                  #{d}
-                </Tag>
-              ))}
-            </Flex>
-            {widget.devices.length < 50 ? (
-              <div style={{ marginTop: 6 }}>
-                <PointSelect
-                  testId="cs-prop"
-                  deviceOnly
-                  onPick={(d) =>
-                    widget.devices.includes(d)
-                      ? undefined
-                      : onChange({ ...widget, devices: [...widget.devices, d] })
-                  }
-                />
-              </div>
-            ) : null}
+            <DeviceListField
+              devices={widget.devices}
+              onChange={(devices) => onChange({ ...widget, devices })}
+            />
           </Form.Item>
           <Form.Item label={t('customScreens.designer.rows')}>
             <InputNumber
@@ -169,6 +156,17 @@ export function WidgetProperties({
             />
           </Form.Item>
         </>
+      ) : null}
+      {widget.kind === 'status' ? <StatusProperties widget={widget} onChange={onChange} /> : null}
+      {widget.kind === 'scada' ? <ScadaProperties widget={widget} onChange={onChange} /> : null}
+      {widget.kind === 'map' ? (
+        <Form.Item label={t('customScreens.designer.devices')} extra={t('customScreens.map.hint')}>
+          <DeviceListField
+            devices={widget.devices}
+            allowEmpty
+            onChange={(devices) => onChange({ ...widget, devices })}
+          />
+        </Form.Item>
       ) : null}
       {widget.kind === 'gauge' ? (
         <Space>

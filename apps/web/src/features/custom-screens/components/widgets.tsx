@@ -1,60 +1,25 @@
-import type { CustomScreenDocument, ScreenPoint, ScreenSourceData, ScreenWidget } from '@fleet/contracts';
+import type { CustomScreenDocument, ScreenSourceData, ScreenWidget } from '@fleet/contracts';
 import { BarChart, LineChart } from 'echarts/charts';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart, registerCharts } from '../../../shared/components/EChart';
-import type { ScreenDataSource } from '../api/custom-screens';
 import { useScreenAlarms } from '../api/screen-alarms';
 import { useSourceData } from '../api/source-data';
-import { formatValue, gaugeLevel, sourceFigure, type THEMES, toNumber } from '../lib/document';
+import { FIT_CSS, formatValue, gaugeLevel, sourceFigure, toNumber } from '../lib/document';
+import { ClockWidget, ImageWidget, TextWidget } from './static-widgets';
+import { StatusWidget } from './status-widget';
+import { ErrorText, Frame, type Theme, type WidgetEnv } from './widget-frame';
+
+export type { Theme, WidgetEnv } from './widget-frame';
 
 registerCharts([BarChart, LineChart]);
 
-export type Theme = (typeof THEMES)[keyof typeof THEMES];
-
-/** What every widget of a running screen shares. */
-export interface WidgetEnv {
-  source: ScreenDataSource;
-  values: ReadonlyMap<number, ScreenPoint>;
-  theme: Theme;
-}
+/** The SCADA runtime is heavy and rarely on a screen: its own chunk, loaded when a screen embeds one. */
+const ScadaWidget = lazy(() => import('./scada-widget'));
+/** MapLibre likewise: loaded with the first map widget shown. */
+const MapWidget = lazy(() => import('./map-widget'));
 
 const PALETTE = ['#3ba0ff', '#36cfc9', '#ffc53d', '#ff7a45', '#9254de', '#73d13d', '#f759ab', '#bfbfbf'];
-
-function Frame({
-  widget,
-  env,
-  children,
-}: {
-  widget: ScreenWidget;
-  env: WidgetEnv;
-  children: React.ReactNode;
-}) {
-  return (
-    <div
-      className="cs-widget"
-      data-testid={`cs-widget-${widget.id}`}
-      data-kind={widget.kind}
-      style={{ background: env.theme.panel, borderColor: env.theme.border, color: env.theme.text }}
-    >
-      {widget.title ? (
-        <div className="cs-widget-title" style={{ color: env.theme.muted }}>
-          {widget.title}
-        </div>
-      ) : null}
-      <div className="cs-widget-body">{children}</div>
-    </div>
-  );
-}
-
-function ErrorText({ error }: { error: unknown }) {
-  const { t } = useTranslation();
-  return (
-    <div className="cs-widget-error" data-testid="cs-widget-error">
-      {error instanceof Error ? error.message : t('customScreens.widget.noData')}
-    </div>
-  );
-}
 
 /** A point's latest value with its unit (live). */
 function ValueWidget({ widget, env }: { widget: Extract<ScreenWidget, { kind: 'value' }>; env: WidgetEnv }) {
@@ -250,6 +215,26 @@ export function Widget({ widget, env }: { widget: ScreenWidget; env: WidgetEnv }
       return <ChartWidget widget={widget} env={env} />;
     case 'alarms':
       return <AlarmsWidget widget={widget} env={env} />;
+    case 'text':
+      return <TextWidget widget={widget} env={env} />;
+    case 'clock':
+      return <ClockWidget widget={widget} env={env} />;
+    case 'image':
+      return <ImageWidget widget={widget} env={env} />;
+    case 'status':
+      return <StatusWidget widget={widget} env={env} />;
+    case 'map':
+      return (
+        <Suspense fallback={null}>
+          <MapWidget widget={widget} env={env} />
+        </Suspense>
+      );
+    case 'scada':
+      return (
+        <Suspense fallback={null}>
+          <ScadaWidget widget={widget} env={env} />
+        </Suspense>
+      );
   }
 }
 
@@ -273,7 +258,7 @@ export function ScreenSurface({
         width: canvas.w,
         height: canvas.h,
         background: canvas.backgroundImage
-          ? `${canvas.background} url("${canvas.backgroundImage}") center / cover no-repeat`
+          ? `${canvas.background} url("${canvas.backgroundImage}") center / ${FIT_CSS[canvas.backgroundFit].size} no-repeat`
           : canvas.background,
       }}
     >

@@ -16,6 +16,31 @@ const SIZES: Record<CustomWidgetKind, { w: number; h: number }> = {
   line: { w: 560, h: 300 },
   bar: { w: 560, h: 300 },
   alarms: { w: 560, h: 360 },
+  text: { w: 420, h: 100 },
+  clock: { w: 420, h: 120 },
+  image: { w: 400, h: 300 },
+  status: { w: 720, h: 360 },
+  scada: { w: 800, h: 600 },
+  map: { w: 640, h: 420 },
+};
+
+/**
+ * What the designer asks for before placing a widget of a kind: a data point, a device, or nothing
+ * (static text, a clock).
+ */
+export const WIDGET_BINDING: Record<CustomWidgetKind, 'point' | 'device' | 'scada' | 'none'> = {
+  number: 'point',
+  value: 'point',
+  gauge: 'point',
+  line: 'point',
+  bar: 'point',
+  alarms: 'device',
+  text: 'none',
+  clock: 'none',
+  image: 'none',
+  status: 'device',
+  scada: 'scada',
+  map: 'none',
 };
 
 const nextId = (doc: CustomScreenDocument, kind: string): string => {
@@ -26,14 +51,15 @@ const nextId = (doc: CustomScreenDocument, kind: string): string => {
 };
 
 /**
- * A new widget of `kind` bound to `point` (every kind binds at least one point; an alarm list binds a
- * device: `point` is then a device id), placed at x, y.
+ * A new widget of `kind` placed at x, y, bound to `point` as WIDGET_BINDING says (an alarm list's or
+ * status table's `point` is a device id, an embedded SCADA's the app's id; text, clock, image ignore it). `text` is a new text widget's first words.
  */
 export function newWidget(
   doc: CustomScreenDocument,
   kind: CustomWidgetKind,
   point: number,
   at: { x: number; y: number },
+  text = '',
 ): ScreenWidget {
   const id = nextId(doc, kind);
   const frame = { x: Math.round(at.x), y: Math.round(at.y), ...SIZES[kind] };
@@ -52,7 +78,47 @@ export function newWidget(
       return { ...base, kind, source: { ...source, aggregation: 'max' } };
     case 'alarms':
       return { ...base, kind, devices: [point], rows: 10 };
+    case 'text':
+      return { ...base, kind, text, fontSize: 40, align: 'left' };
+    case 'clock':
+      return { ...base, kind, show: 'datetime', seconds: true, fontSize: 40 };
+    case 'image':
+      return { ...base, kind, src: null, fit: 'contain' };
+    case 'status':
+      return { ...base, kind, devices: [point], columns: [] };
+    case 'scada':
+      return { ...base, kind, scada: point, page: null };
+    case 'map':
+      return { ...base, kind, devices: [] };
   }
+}
+
+/** The default size of a new widget of `kind`. */
+export const widgetSize = (kind: CustomWidgetKind) => SIZES[kind];
+
+/**
+ * Where a new widget of `size` goes: the first spot (rows top to bottom, 20 px steps, 40 px margin)
+ * overlapping no widget and inside the canvas; the top-left corner when the canvas is full.
+ */
+export function freeSpot(
+  doc: CustomScreenDocument,
+  size: { w: number; h: number },
+): { x: number; y: number } {
+  const frames = Object.values(doc.widgets).map((w) => w.frame);
+  const gap = 20;
+  for (let y = 40; y + size.h <= doc.canvas.h; y += gap)
+    for (let x = 40; x + size.w <= doc.canvas.w; x += gap)
+      if (
+        frames.every(
+          (f) =>
+            x + size.w + gap <= f.x ||
+            f.x + f.w + gap <= x ||
+            y + size.h + gap <= f.y ||
+            f.y + f.h + gap <= y,
+        )
+      )
+        return { x, y };
+  return { x: 40, y: 40 };
 }
 
 export function addWidget(doc: CustomScreenDocument, widget: ScreenWidget): CustomScreenDocument {
@@ -133,4 +199,11 @@ export const THEMES = {
     border: '#d0d7e2',
     accent: '#1677ff',
   },
+} as const;
+
+/** CSS `background-size` / `object-fit` of an image fit mode. */
+export const FIT_CSS = {
+  contain: { size: 'contain', object: 'contain' },
+  cover: { size: 'cover', object: 'cover' },
+  stretch: { size: '100% 100%', object: 'fill' },
 } as const;

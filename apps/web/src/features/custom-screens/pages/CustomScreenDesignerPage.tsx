@@ -12,6 +12,7 @@ import { useCustomScreenMutations } from '../api/custom-screen-mutations';
 import { CanvasProperties } from '../components/CanvasProperties';
 import { DragHandle } from '../components/DragHandle';
 import { PointSelect } from '../components/PointSelect';
+import { ScadaAppSelect } from '../components/ScadaAppSelect';
 import { FitCanvas } from '../components/ScreenViewer';
 import { PREVIEW, useScreenValues } from '../components/use-screen-values';
 import { WidgetProperties } from '../components/WidgetProperties';
@@ -19,11 +20,14 @@ import { ScreenSurface } from '../components/widgets';
 import {
   addWidget,
   clampFrame,
+  freeSpot,
   newWidget,
   removeWidget,
   screenPointIds,
   THEMES,
   updateWidget,
+  WIDGET_BINDING,
+  widgetSize,
 } from '../lib/document';
 
 /**
@@ -62,8 +66,14 @@ function Designer({
   const ids = useMemo(() => screenPointIds(doc), [doc]);
   const { values } = useScreenValues(PREVIEW, ids, true);
   const env = useMemo(
-    () => ({ source: PREVIEW, values, theme: THEMES[doc.canvas.theme] }),
-    [values, doc.canvas.theme],
+    () => ({
+      source: PREVIEW,
+      values,
+      theme: THEMES[doc.canvas.theme],
+      timeZone: doc.canvas.timeZone,
+      live: true,
+    }),
+    [values, doc.canvas.theme, doc.canvas.timeZone],
   );
 
   const save = async () => {
@@ -76,6 +86,21 @@ function Designer({
       if (error instanceof ApiError && error.msgKey === 'screen.staleVersion') setConflict(error.message);
       else message.error(error instanceof Error ? error.message : String(error));
     }
+  };
+
+  /** A new widget (bound to `bound` as WIDGET_BINDING says) on the first free spot, selected. */
+  const place = (kind: CustomWidgetKind, bound: number) => {
+    const w = newWidget(
+      doc,
+      kind,
+      bound,
+      freeSpot(doc, widgetSize(kind)),
+      t('customScreens.widget.defaultText'),
+    );
+    w.frame = clampFrame(w.frame, doc.canvas);
+    change(addWidget(doc, w));
+    setSelected(w.id);
+    setAdding(null);
   };
 
   const widget = selected ? doc.widgets[selected] : undefined;
@@ -107,7 +132,12 @@ function Designer({
           <Typography.Text strong>{t('customScreens.designer.palette')}</Typography.Text>
           <Flex vertical gap={6} style={{ marginTop: 8 }}>
             {CUSTOM_WIDGET_KINDS.map((kind) => (
-              <Button key={kind} block onClick={() => setAdding(kind)} data-testid={`cs-add-${kind}`}>
+              <Button
+                key={kind}
+                block
+                onClick={() => (WIDGET_BINDING[kind] === 'none' ? place(kind, 0) : setAdding(kind))}
+                data-testid={`cs-add-${kind}`}
+              >
                 {t(`customScreens.kinds.${kind}`)}
               </Button>
             ))}
@@ -168,27 +198,28 @@ function Designer({
       >
         <Typography.Paragraph>
           {t(
-            adding === 'alarms'
-              ? 'customScreens.designer.pickDeviceFirst'
-              : 'customScreens.designer.pickPointFirst',
+            adding === 'scada'
+              ? 'customScreens.scada.pickFirst'
+              : adding === 'status'
+                ? 'customScreens.status.pickDeviceFirst'
+                : adding !== null && WIDGET_BINDING[adding] === 'device'
+                  ? 'customScreens.designer.pickDeviceFirst'
+                  : 'customScreens.designer.pickPointFirst',
           )}
         </Typography.Paragraph>
-        <PointSelect
-          testId="cs-add"
-          deviceOnly={adding === 'alarms'}
-          onPick={(pointId) => {
-            if (!adding) return;
-            const count = doc.order.length;
-            const w = newWidget(doc, adding, pointId, {
-              x: 40 + (count % 6) * 300,
-              y: 40 + Math.floor(count / 6) * 320,
-            });
-            w.frame = clampFrame(w.frame, doc.canvas);
-            change(addWidget(doc, w));
-            setSelected(w.id);
-            setAdding(null);
-          }}
-        />
+        {adding === 'scada' ? (
+          <ScadaAppSelect
+            value={null}
+            onPick={(scadaId) => place('scada', scadaId)}
+            testId="cs-add-scada-app"
+          />
+        ) : (
+          <PointSelect
+            testId="cs-add"
+            deviceOnly={adding !== null && WIDGET_BINDING[adding] === 'device'}
+            onPick={(pointId) => (adding ? place(adding, pointId) : undefined)}
+          />
+        )}
       </Modal>
       <Modal
         open={conflict !== null}

@@ -5,4 +5,5 @@ export const screenKeys = {
   mapConfig: () => [...screenKeys.all, 'mapConfig'] as const,
   mapDevicesAll: () => [...screenKeys.all, 'mapDevices'] as const,
   mapDevices: (query: object) => [...screenKeys.mapDevicesAll(), query] as const,
+  deviceScada: (deviceId: number) => [...screenKeys.all, 'deviceScada', deviceId] as const,
 };

@@ -5,13 +5,16 @@ import { usePermission } from '../../../shared/permission/permission';
 import { useLastPoints } from '../../devices/api/live';
 import { formatPointValue } from '../../devices/lib/live-format';
 import { statusTagView } from '../../devices/lib/status';
+import { scadaViewPath } from '../../scada/list/view-path';
+import { useDeviceScada } from '../api/get-device-scada';
 
 /** Points a popup lists; the rest are on the device detail page. */
 const POPUP_POINTS = 6;
 
 /**
  * The popup of a device on the map: title, status, its latest values (kept live through /wss), and
- * links to the detail page and its history (each only with the permission its page needs).
+ * links to the detail page, its history and its SCADA picture (the newest SCADA template drawn for its
+ * device template, opened for this device), each only with the permission its page needs.
  */
 export function DevicePopup({
   device,
@@ -20,7 +23,9 @@ export function DevicePopup({
 }) {
   const { t } = useTranslation();
   const canManage = usePermission('DeviceManage');
+  const canScada = usePermission('IndScada');
   const values = useLastPoints(device.id);
+  const scada = useDeviceScada(device.id, canScada).data?.rows[0];
   const tag = statusTagView(device.status, device.alarmType);
   return (
     <div className="device-popup" data-testid="device-map-popup">
@@ -51,6 +56,15 @@ export function DevicePopup({
       <Flex gap={12}>
         {canManage && <Link to={`/device/detail/${device.id}`}>{t('screens.map.detail')}</Link>}
         <Link to={`/dataCenter/history?device_id=${device.id}`}>{t('screens.map.history')}</Link>
+        {scada ? (
+          <Link
+            to={scadaViewPath(scada.id, device.id)}
+            title={scada.name}
+            data-testid="device-map-popup-scada"
+          >
+            {t('screens.map.scada')}
+          </Link>
+        ) : null}
       </Flex>
     </div>
   );

@@ -11,6 +11,7 @@ const en: Texts = {
       truncated: 'The map shows {{shown}} of {{total}} devices; narrow the filter',
       noValues: 'No data yet',
       detail: 'Details',
+      scada: 'SCADA',
       history: 'History',
       project: 'Project',
       group: 'Group',

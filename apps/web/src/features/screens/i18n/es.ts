@@ -11,6 +11,7 @@ const es: Texts = {
       truncated: 'El mapa muestra {{shown}} de {{total}} dispositivos; acote el filtro',
       noValues: 'Sin datos todavía',
       detail: 'Detalles',
+      scada: 'SCADA',
       history: 'Historial',
       project: 'Proyecto',
       group: 'Grupo',

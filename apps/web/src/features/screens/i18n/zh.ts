@@ -9,6 +9,7 @@ const zh = {
       truncated: '地图显示了 {{total}} 台设备中的 {{shown}} 台，请缩小筛选范围',
       noValues: '暂无数据',
       detail: '详情',
+      scada: '组态',
       history: '历史数据',
       project: '项目',
       group: '分组',
