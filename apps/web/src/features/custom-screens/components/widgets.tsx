@@ -3,6 +3,7 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart, registerCharts } from '../../../shared/components/EChart';
+import { clockLabel } from '../../../shared/time/clock-label';
 import { useScreenAlarms } from '../api/screen-alarms';
 import { useSourceData } from '../api/source-data';
 import { FIT_CSS, formatValue, gaugeLevel, sourceFigure, toNumber } from '../lib/document';
@@ -185,11 +186,7 @@ function AlarmsWidget({
                 style={{ background: LEVEL_COLORS[a.level] ?? LEVEL_COLORS[3] }}
               />
               <span className="cs-alarm-time" style={{ color: env.theme.muted }}>
-                {new Date(a.at).toLocaleTimeString([], {
-                  hour: '2-digit',
-                  minute: '2-digit',
-                  second: '2-digit',
-                })}
+                {clockLabel(a.at, { seconds: true })}
               </span>
               <span className="cs-alarm-text" style={{ color: widget.color ?? env.theme.text }}>
                 {a.device_title} · {a.message}

@@ -2,7 +2,7 @@ import type { BigScreenReport } from '@fleet/contracts';
 import { BarChart, LineChart } from 'echarts/charts';
 import { useMemo } from 'react';
 import { EChart, registerCharts } from '../../../shared/components/EChart';
-import { clockLabel } from '../lib/clock-label';
+import { clockLabel } from '../../../shared/time/clock-label';
 
 registerCharts([BarChart, LineChart]);
 

@@ -1,6 +1,7 @@
 import type { AlarmLogRow, BigScreenReport } from '@fleet/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clockLabel } from '../../../shared/time/clock-label';
 import { alarmTypeTagView } from '../../devices/lib/status';
 
 /** A framed block of the screen with its title. */
@@ -44,11 +45,8 @@ export function KpiRow({ devices }: { devices: BigScreenReport['devices'] }) {
   );
 }
 
-const timeOf = (iso: string, locale: string) =>
-  new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-
 export function AlarmFeed({ alarms }: { alarms: readonly AlarmLogRow[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (alarms.length === 0) return <div className="screen-empty">{t('screens.big.noAlarms')}</div>;
   return (
     <ul className="screen-alarms" data-testid="screen-alarms">
@@ -56,7 +54,7 @@ export function AlarmFeed({ alarms }: { alarms: readonly AlarmLogRow[] }) {
         const tag = alarmTypeTagView(a.alarm_type);
         return (
           <li key={a.id} data-testid="screen-alarm">
-            <span className="screen-alarm-time">{timeOf(a.at, i18n.language)}</span>
+            <span className="screen-alarm-time">{clockLabel(a.at, { seconds: true })}</span>
             <span className="screen-alarm-device">{a.device_title}</span>
             <span className={`screen-alarm-type ${tag.color}`}>{t(tag.key, tag.params)}</span>
             <span className="screen-alarm-message">{a.message || a.point_title || a.point_name}</span>

@@ -7,5 +7,6 @@ describe('clockLabel', () => {
     expect(clockLabel(afternoon.toISOString())).toBe('15:07');
     const midnight = new Date(2026, 10, 27, 0, 0, 0);
     expect(clockLabel(midnight.toISOString())).toBe('00:00');
+    expect(clockLabel(afternoon.toISOString(), { seconds: true })).toBe('15:07:59');
   });
 });
