@@ -17,6 +17,7 @@ describe('demo custom screen', () => {
     expect(customScreenDocument.safeParse(doc).success).toBe(true);
     expect(screenPointIds(doc)).toEqual([11, 12, 13, 21, 23, 31, 33, 501]);
     expect(doc.widgets.pressure).toMatchObject({ kind: 'value', point: 501 });
+    expect(doc.widgets.clock).toMatchObject({ kind: 'clock', show: 'datetime' });
   });
 
   it('is null without demo sensors (nothing to show)', () => {

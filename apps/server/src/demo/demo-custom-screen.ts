@@ -15,7 +15,8 @@ export const DEMO_CUSTOM_SCREEN_NAME = 'Plant overview';
 
 /**
  * Values of the three sensor rooms and the first pump (the simulator moves them every few seconds):
- * point values, a gauge, a number over the last hour and line / bar charts. Null without demo points.
+ * point values, a gauge, a number over the last hour, a clock and line / bar charts. Null without demo
+ * points.
  */
 export function buildDemoCustomScreen(points: DemoScadaPoints): CustomScreenDocument | null {
   const sensors = points.sensors;
@@ -61,6 +62,16 @@ export function buildDemoCustomScreen(points: DemoScadaPoints): CustomScreenDocu
       decimals: 2,
     });
   }
+  // The wall's clock, in the free spot of the second row (no point: it works on any fleet).
+  widgets.push({
+    id: 'clock',
+    kind: 'clock',
+    frame: { x: 920, y: 240, w: 400, h: 160 },
+    title: '',
+    show: 'datetime',
+    seconds: true,
+    fontSize: 40,
+  });
   widgets.push({
     id: 'tempTrend',
     kind: 'line',
