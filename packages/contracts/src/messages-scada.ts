@@ -84,4 +84,9 @@ export const SCADA_MESSAGES = {
     en: 'the category still holds {count} symbols; delete or move them first',
     es: 'la categoría aún contiene {count} símbolos; elimínelos o muévalos primero',
   },
+  'graphlib.inUse': {
+    zh: '该图片正在 {count} 个组态或自定义大屏中使用({names}),请先在其中替换或删除它',
+    en: 'the picture is shown by {count} SCADA app(s) or custom screen(s) ({names}); replace or remove it there first',
+    es: 'la imagen se muestra en {count} aplicación(es) SCADA o pantalla(s) personalizada(s) ({names}); reemplácela o quítela allí primero',
+  },
 } as const satisfies Record<string, MessageTexts>;

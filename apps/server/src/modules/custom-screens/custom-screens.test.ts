@@ -442,6 +442,21 @@ describe('custom screen images', () => {
       document: { ...base, canvas: { ...base.canvas, backgroundFit: 'tile' } },
     });
     expect(badFit.body.msg).toMatch(/canvas\.backgroundFit/);
+
+    // The picture cannot be deleted from the graph library while the screen shows it (nothing changes);
+    // once the screen is gone, it can.
+    const itemId = (uploaded.body.data as { id: number }).id;
+    const refused = await call(t.app, 'DELETE', `/scada/graphlib/${itemId}`, { token: designer.token });
+    expect(refused.body).toMatchObject({ msg_key: 'graphlib.inUse' });
+    expect(refused.body.msg).toContain('With images');
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    const removed = await call(t.app, 'DELETE', `/custom-screen/${made.body.data.id}`, {
+      token: designer.token,
+    });
+    expect(removed.body.code).toBe(0);
+    const deleted = await call(t.app, 'DELETE', `/scada/graphlib/${itemId}`, { token: designer.token });
+    expect(deleted.body.code).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 });
 

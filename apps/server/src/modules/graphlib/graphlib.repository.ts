@@ -3,6 +3,8 @@ import type { Scope } from '../../platform/auth/scope.js';
 import type { Executor } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { pathInSubtree } from '../../platform/tenancy/scope.js';
+import { customScreens } from '../custom-screens/custom-screens.table.js';
+import { scadaApps } from '../scada/scada.table.js';
 import { users } from '../users/users.table.js';
 import { graphlibCategories, graphlibItems } from './graphlib.table.js';
 
@@ -181,6 +183,31 @@ export function createGraphlibRepository(db: Executor) {
         .where(and(eq(graphlibItems.hash, hash), kind ? eq(graphlibItems.kind, kind) : undefined))
         .limit(1);
       return row !== undefined;
+    },
+
+    /**
+     * The names of one owner's SCADA apps and custom screens whose drawing shows this content (an
+     * image element or widget, a background): deleting its last row would break them. Only the owner's
+     * own documents count, so nobody can pin another tenant's picture by naming its hash.
+     */
+    async documentsShowing(ownerUserId: number, hash: string, tx: Executor = db): Promise<string[]> {
+      const path = `%/upload/graphlib/${hash}.%`;
+      const rows = await tx
+        .select({ name: scadaApps.name })
+        .from(scadaApps)
+        .where(and(eq(scadaApps.ownerUserId, ownerUserId), sql`${scadaApps.document}::text LIKE ${path}`))
+        .union(
+          tx
+            .select({ name: customScreens.name })
+            .from(customScreens)
+            .where(
+              and(
+                eq(customScreens.ownerUserId, ownerUserId),
+                sql`${customScreens.document}::text LIKE ${path}`,
+              ),
+            ),
+        );
+      return rows.map((row) => row.name).sort();
     },
 
     /**

@@ -230,7 +230,15 @@ export function createGraphlibService({ repo, store }: GraphlibServiceDeps) {
       await repo.transaction(async (tx) => {
         await repo.lockHash(current.hash, tx);
         await repo.removeItem(id, tx);
-        if (!(await repo.hashUsed(current.hash, undefined, tx))) await store.remove(current.hash);
+        if (await repo.hashUsed(current.hash, undefined, tx)) return;
+        // The last row of this picture: refused while a drawing of the owner still shows it.
+        const showing = await repo.documentsShowing(current.ownerUserId, current.hash, tx);
+        if (showing.length > 0)
+          throw userMessage('graphlib.inUse', {
+            names: showing.slice(0, 5).join(', '),
+            count: showing.length,
+          });
+        await store.remove(current.hash);
       });
       return null;
     },
