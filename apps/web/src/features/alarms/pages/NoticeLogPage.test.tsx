@@ -93,7 +93,11 @@ describe('NoticeLogPage', () => {
     const table = await screen.findByTestId('notices-table');
     await waitFor(() => expect(within(table).getByText('Night shift')).toBeTruthy());
     expect(within(table).getByText('+8613800138000')).toBeTruthy();
-    expect(within(table).getAllByTestId('notice-cost').map((c) => c.textContent)).toEqual(['1', '0']);
+    expect(
+      within(table)
+        .getAllByTestId('notice-cost')
+        .map((c) => c.textContent),
+    ).toEqual(['1', '0']);
     expect(within(table).getByText('Delivered')).toBeTruthy();
     expect(within(table).getByText('OK: OK')).toBeTruthy();
     expect(within(table).getByText('Service expiry')).toBeTruthy();
