@@ -64,6 +64,37 @@ describe('api client', () => {
     expect(buildUrl('/x', { a: 1, b: null, c: '' })).toBe('/api/v1/x?a=1');
   });
 
+  it('uploads multipart: fields, then the file; no JSON content type; errors keep their key, no toast', async () => {
+    saveSession({ token: 'T1', refresh_token: 'R1', expires_in: 3600 });
+    const notifier = spyNotifier();
+    fetchMock.mockResolvedValueOnce(ok({ hash: 'abc' }));
+    const blob = new Blob(['x'], { type: 'image/png' });
+    await expect(
+      api.upload('/files', { field: 'file', blob, name: 'p.png' }, { kind: 'photo' }),
+    ).resolves.toEqual({ hash: 'abc' });
+    const body = calls[0]?.init.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect([...body.keys()]).toEqual(['kind', 'file']);
+    expect((body.get('file') as File).name).toBe('p.png');
+    expect(headerOf(calls[0], 'Content-Type')).toBeNull();
+    expect(headerOf(calls[0], 'X-Token')).toBe('T1');
+
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({
+        code: 10002,
+        msg: 'too large',
+        data: null,
+        msg_key: 'x.tooLarge',
+        msg_params: { max: 2 },
+      }),
+    );
+    await expect(api.upload('/files', { field: 'file', blob, name: 'p.png' })).rejects.toMatchObject({
+      code: 10002,
+      msgKey: 'x.tooLarge',
+    });
+    expect(notifier.error).not.toHaveBeenCalled();
+  });
+
   it("sends the user's chosen language as Accept-Language", async () => {
     fetchMock.mockImplementation(async () => ok(null));
     useSettings.getState().setLanguage('es');

@@ -7,6 +7,8 @@ import { ApiError, LocalCode, reactionTo } from './errors';
 export const API_BASE = '/api/v1';
 /** SPEC 7 / 9: request timeout. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
+/** An upload (a 50 MB video from a phone on a site's network) may take minutes, not seconds. */
+export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 /** SPEC 8: error toasts last 5 s. */
 export const ERROR_TOAST_SECONDS = 5;
 
@@ -110,15 +112,22 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
     else outer.addEventListener('abort', onOuterAbort, { once: true });
   }
 
+  // A FormData body is multipart: the browser writes its Content-Type with the boundary.
+  const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json', ...baseHeaders() };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : multipart
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       signal: controller.signal,
     });
   } catch (error) {
@@ -239,6 +248,27 @@ export const api = {
     request<T>(path, { ...options, method: 'PUT', body }),
   delete: <T>(path: string, query?: Record<string, QueryValue>, options?: Omit<RequestOptions, 'query'>) =>
     request<T>(path, { ...options, method: 'DELETE', query }),
+  /**
+   * POST multipart: `fields` first, then the file under `field` (servers read the fields before the
+   * file's stream). No toast by default: upload mutations show their error where the file was chosen.
+   */
+  upload: <T>(
+    path: string,
+    file: { field: string; blob: Blob; name: string },
+    fields: Record<string, string> = {},
+    options: Omit<RequestOptions, 'body' | 'method'> = {},
+  ) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    form.append(file.field, file.blob, file.name);
+    return request<T>(path, {
+      notify: false,
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+      ...options,
+      method: 'POST',
+      body: form,
+    });
+  },
 };
 
 /** An error toast with SPEC 8's duration, for messages that did not come from a request. */

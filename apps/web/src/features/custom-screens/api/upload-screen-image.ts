@@ -1,7 +1,6 @@
 import type { GraphlibItemRow } from '@fleet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, api, baseHeaders, ensureFreshToken, notifyError } from '../../../shared/api/client';
-import { ApiError, LocalCode } from '../../../shared/api/errors';
+import { api, notifyError } from '../../../shared/api/client';
 import { fetchImageCategories, screenImageKeys } from './graphlib-images';
 
 export interface UploadScreenImageInput {
@@ -23,30 +22,11 @@ async function categoryId(name: string): Promise<number> {
  * outside the web root, served from `/upload/graphlib/{hash}.{png|svg}`.
  */
 export async function uploadScreenImage(input: UploadScreenImageInput): Promise<GraphlibItemRow> {
-  const path = '/scada/graphlib';
   const category = await categoryId(input.categoryName);
-  await ensureFreshToken(path);
-  const form = new FormData();
-  form.append('category_id', String(category));
-  form.append('file', input.file, input.file.name);
-  const res = await fetch(`${API_BASE}${path}`, { method: 'POST', body: form, headers: baseHeaders() });
-  const body = (await res.json().catch(() => null)) as {
-    code?: number;
-    msg?: string;
-    data?: unknown;
-    msg_key?: string;
-    msg_params?: Record<string, string | number>;
-  } | null;
-  if (body?.code === 0) return body.data as GraphlibItemRow;
-  throw new ApiError(
-    body?.code ?? LocalCode.NO_CODE,
-    body?.msg ?? res.statusText,
-    body?.data ?? null,
-    res.status,
-    {
-      msgKey: body?.msg_key,
-      msgParams: body?.msg_params,
-    },
+  return api.upload<GraphlibItemRow>(
+    '/scada/graphlib',
+    { field: 'file', blob: input.file, name: input.file.name },
+    { category_id: String(category) },
   );
 }
 

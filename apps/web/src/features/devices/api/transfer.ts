@@ -1,4 +1,4 @@
-import { API_BASE } from '../../../shared/api/client';
+import { API_BASE, api } from '../../../shared/api/client';
 import { saveBlob } from '../../../shared/api/download';
 import { ApiError, LocalCode } from '../../../shared/api/errors';
 import { getToken } from '../../../shared/session/token';
@@ -41,8 +41,6 @@ export async function downloadFile(path: string, filename: string): Promise<void
 }
 
 /** POST multipart with one file field. */
-export async function uploadFile<T>(path: string, field: string, file: Blob, name: string): Promise<T> {
-  const form = new FormData();
-  form.append(field, file, name);
-  return envelopeOf<T>(await rawFetch(path, { method: 'POST', body: form }));
+export function uploadFile<T>(path: string, field: string, file: Blob, name: string): Promise<T> {
+  return api.upload<T>(path, { field, blob: file, name });
 }

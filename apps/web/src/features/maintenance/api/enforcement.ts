@@ -1,7 +1,6 @@
 import type { EnforcementFileRow, EnforcementRow, ListResult } from '@fleet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API_BASE, api, baseHeaders, ensureFreshToken, type QueryValue } from '../../../shared/api/client';
-import { ApiError, LocalCode } from '../../../shared/api/errors';
+import { api, type QueryValue } from '../../../shared/api/client';
 
 /** Law enforcement records (docs/maintenance.md "Law enforcement records"). */
 export const enforcementKeys = {
@@ -36,28 +35,10 @@ export interface EnforcementCreateInput {
 }
 
 /** POST /maintenance/enforcement/files (multipart `file`): a photo or video, before the create. */
-export async function uploadEvidence(file: Blob, name: string): Promise<EnforcementFileRow> {
-  const path = '/maintenance/enforcement/files';
-  await ensureFreshToken(path);
-  const form = new FormData();
-  form.append('file', file, name);
-  const res = await fetch(`${API_BASE}${path}`, { method: 'POST', body: form, headers: baseHeaders() });
-  const body = (await res.json().catch(() => null)) as {
-    code?: number;
-    msg?: string;
-    data?: unknown;
-    msg_key?: string;
-    msg_params?: Record<string, string | number>;
-  } | null;
-  if (body?.code === 0) return body.data as EnforcementFileRow;
-  throw new ApiError(
-    body?.code ?? LocalCode.NO_CODE,
-    body?.msg ?? res.statusText,
-    body?.data ?? null,
-    res.status,
-    {
-      msgKey: body?.msg_key,
-      msgParams: body?.msg_params,
-    },
-  );
+export function uploadEvidence(file: Blob, name: string): Promise<EnforcementFileRow> {
+  return api.upload<EnforcementFileRow>('/maintenance/enforcement/files', {
+    field: 'file',
+    blob: file,
+    name,
+  });
 }
