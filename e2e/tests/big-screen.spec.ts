@@ -39,8 +39,14 @@ test.describe('monitoring screens', () => {
     const picker = await mapDrawn(page, 'location-pick-map');
     const box = (await picker.boundingBox())!;
     // West of the demo fleet (Suzhou), so the device stands alone rather than in the fleet's cluster.
-    await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.5);
-    await expect(page.getByTestId('location-pick-value')).toHaveText(/^-?\d+(\.\d+)?, -?\d+(\.\d+)?$/);
+    // A map that loads before the dialog's opening animation ends loses a click made during it: click
+    // again until the picked place shows.
+    await expect(async () => {
+      await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.5);
+      await expect(page.getByTestId('location-pick-value')).toHaveText(/^-?\d+(\.\d+)?, -?\d+(\.\d+)?$/, {
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 20_000 });
     await shot(page, 'screens-location-pick-en');
     await page.getByTestId('location-pick-apply').click();
     await page.getByTestId('device-form-submit').click();
