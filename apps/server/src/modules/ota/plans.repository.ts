@@ -242,6 +242,17 @@ export function createOtaPlansRepository(db: Executor) {
         .where(eq(otaPlanDevices.id, id));
     },
 
+    /**
+     * A notice that could not be sent puts its device back in the queue, only while it is still
+     * `notified`: an abort (or progress) that came in meanwhile has the last word.
+     */
+    async requeueUnsent(id: number, at: Date, tx: Executor = db): Promise<void> {
+      await tx
+        .update(otaPlanDevices)
+        .set({ state: 'queued', notifiedAt: null, startAt: null, updatedAt: at })
+        .where(and(eq(otaPlanDevices.id, id), eq(otaPlanDevices.state, 'notified')));
+    },
+
     async appendLog(rows: NewOtaLog[], tx: Executor = db): Promise<void> {
       for (let i = 0; i < rows.length; i += 1000) await tx.insert(otaLog).values(rows.slice(i, i + 1000));
     },

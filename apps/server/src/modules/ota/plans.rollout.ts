@@ -210,12 +210,8 @@ export function createOtaRollout(deps: OtaRolloutDeps) {
         return false;
       });
       if (published) sent++;
-      else
-        await plans.updateDevice(
-          message.deviceId,
-          { state: 'queued', notifiedAt: null, startAt: null },
-          deps.clock(),
-        );
+      // Outside the plan's lock: only a device still `notified` goes back (an abort may have won).
+      else await plans.requeueUnsent(message.deviceId, deps.clock());
     }
     return { notified: sent };
   }

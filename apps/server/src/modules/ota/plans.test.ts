@@ -66,6 +66,41 @@ describe('OTA plans: actions and rules', () => {
     expect((await call(t.app, 'DELETE', `/ota/plans/${plan.id}`, { token: owner.token })).body.code).toBe(0);
   });
 
+  it('an abort during an unsent notice has the last word (the notice does not requeue its device)', async () => {
+    const plan = (await firmwarePlan({ rollout: { group_sizes: [3] } })).body.data;
+    // A broker that fails only after the abort has committed: the tick then puts back what it could
+    // not send, and must leave the aborted devices alone.
+    let release!: () => void;
+    const aborted = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    t.runtime.ota.setTransport(async () => {
+      await aborted;
+      throw new Error('broker gone');
+    });
+    try {
+      const ticking = t.app.otaRollout.advance(plan.id);
+      const notified = async () =>
+        (await call<OtaPlanDetail>(t.app, 'GET', `/ota/plans/${plan.id}`, { token: owner.token })).body.data
+          .counts.notified;
+      await expect.poll(notified).toBe(3);
+      const done = (await act(plan.id, 'abort')).body.data;
+      expect(done.counts).toMatchObject({ failed: 3, notified: 0 });
+      release();
+      await ticking;
+    } finally {
+      t.runtime.ota.setTransport(null);
+    }
+    const devices = await call<ListResult<OtaPlanDeviceRow>>(t.app, 'GET', `/ota/plans/${plan.id}/devices`, {
+      token: owner.token,
+    });
+    expect(devices.body.data.rows.map((d) => [d.state, d.reason])).toEqual([
+      ['failed', 'aborted'],
+      ['failed', 'aborted'],
+      ['failed', 'aborted'],
+    ]);
+  });
+
   it('level 1 takes every gateway in the caller’s data and shows no count', async () => {
     const plan = (await firmwarePlan({ level: 1, gateway_ids: [] })).body.data;
     expect(plan).toMatchObject({ plan_control_all: 1, plan_control_count: null, devices: 3 });
