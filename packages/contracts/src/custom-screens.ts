@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { alarmLogRow } from './alarms.js';
-import { scadaPoints } from './scada.js';
-import { mapConfig, mapDevicesAnswer } from './screens.js';
 import { SERIES_FUNCTIONS } from './telemetry.js';
 
 /**
@@ -43,8 +40,8 @@ export type CustomWidgetKind = (typeof CUSTOM_WIDGET_KINDS)[number];
 export const screenColor = z
   .string()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'a #rgb or #rrggbb colour');
-const widgetId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '1-64 of A-Z a-z 0-9 _ -');
-const pointId = z.number().int().positive();
+export const screenWidgetId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '1-64 of A-Z a-z 0-9 _ -');
+export const screenPointId = z.number().int().positive();
 
 export const screenFrame = z.strictObject({
   x: z.number().finite().min(-CUSTOM_SCREEN_LIMITS.canvas).max(CUSTOM_SCREEN_LIMITS.canvas),
@@ -56,14 +53,14 @@ export type ScreenFrame = z.infer<typeof screenFrame>;
 
 /** The declarative data source of a number or chart: points aggregated over the last `window` seconds. */
 export const screenSource = z.strictObject({
-  points: z.array(pointId).min(1).max(CUSTOM_SCREEN_LIMITS.pointsPerSource),
+  points: z.array(screenPointId).min(1).max(CUSTOM_SCREEN_LIMITS.pointsPerSource),
   aggregation: z.enum(SERIES_FUNCTIONS),
   window: z.number().int().min(CUSTOM_SCREEN_LIMITS.minWindow).max(CUSTOM_SCREEN_LIMITS.maxWindow),
 });
 export type ScreenSource = z.infer<typeof screenSource>;
 
 const common = {
-  id: widgetId,
+  id: screenWidgetId,
   frame: screenFrame,
   title: z.string().max(200).default(''),
   color: screenColor.optional(),
@@ -109,12 +106,12 @@ export const screenWidget = z.discriminatedUnion('kind', [
   /** One number: the source's first point aggregated over the window. */
   z.strictObject({ ...common, kind: z.literal('number'), source: screenSource, decimals }),
   /** A point's latest value (live) with its unit. */
-  z.strictObject({ ...common, kind: z.literal('value'), point: pointId, decimals }),
+  z.strictObject({ ...common, kind: z.literal('value'), point: screenPointId, decimals }),
   z
     .strictObject({
       ...common,
       kind: z.literal('gauge'),
-      point: pointId,
+      point: screenPointId,
       min: z.number().finite(),
       max: z.number().finite(),
       decimals,
@@ -192,9 +189,9 @@ export const customScreenDocument = z
       /** The zone clocks show; null: the viewer's own. */
       timeZone: screenTimeZone.nullable().default(null),
     }),
-    widgets: z.record(widgetId, screenWidget),
+    widgets: z.record(screenWidgetId, screenWidget),
     /** z-order, bottom first; every widget exactly once. */
-    order: z.array(widgetId).max(CUSTOM_SCREEN_LIMITS.widgets),
+    order: z.array(screenWidgetId).max(CUSTOM_SCREEN_LIMITS.widgets),
   })
   .superRefine((doc, ctx) => {
     const ids = Object.keys(doc.widgets);
@@ -292,125 +289,3 @@ export const customScreenUpdateBody = z
     path: ['version'],
   });
 export type CustomScreenUpdateBody = z.infer<typeof customScreenUpdateBody>;
-
-/** A bound point as a screen shows it. */
-export const screenPoint = z.object({
-  point_id: z.number().int(),
-  device_id: z.number().int(),
-  device_title: z.string(),
-  name: z.string(),
-  title: z.string(),
-  unit: z.string(),
-  value: z.union([z.number(), z.string(), z.null()]),
-  at: z.string().nullable(),
-  /** The device's data is locked (service expired past the grace days): no values are answered. */
-  locked: z.boolean(),
-});
-export type ScreenPoint = z.infer<typeof screenPoint>;
-
-export const screenPointsAnswer = z.object({ points: z.array(screenPoint) });
-export type ScreenPointsAnswer = z.infer<typeof screenPointsAnswer>;
-
-export const screenPointsBody = z.strictObject({
-  points: z
-    .array(pointId)
-    .min(1)
-    .max(CUSTOM_SCREEN_LIMITS.widgets * CUSTOM_SCREEN_LIMITS.pointsPerSource),
-});
-
-/** A source's data: one series per point, `[epoch ms, value]`, aggregated into at most ~120 buckets. */
-export const screenSourceData = z.object({
-  bucket_ms: z.number().int(),
-  series: z.array(
-    z.object({
-      point_id: z.number().int(),
-      title: z.string(),
-      unit: z.string(),
-      points: z.array(z.tuple([z.number(), z.union([z.number(), z.string(), z.null()])])),
-    }),
-  ),
-});
-export type ScreenSourceData = z.infer<typeof screenSourceData>;
-
-export const screenShareQuery = z.object({ widget: widgetId });
-
-/** An alarm list widget's rows (newest first). */
-export const screenAlarmsAnswer = z.object({ rows: z.array(alarmLogRow) });
-export type ScreenAlarmsAnswer = z.infer<typeof screenAlarmsAnswer>;
-
-export const screenAlarmsPreviewBody = z.strictObject({
-  devices: z.array(z.number().int().positive()).min(1).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
-  rows: z.number().int().min(1).max(50),
-});
-export type ScreenAlarmsPreviewBody = z.infer<typeof screenAlarmsPreviewBody>;
-
-/** One device of a status table (the widget's order; devices the reader may not see are left out). */
-export const screenStatusRow = z.object({
-  device_id: z.number().int(),
-  title: z.string(),
-  /** 0 offline, 1 online (SPEC 4). */
-  status: z.number().int(),
-  /** SPEC 4 alarm type; 0 none. */
-  alarm_type: z.number().int(),
-  /** The newest reading of any of its points (else when it last came online); null: never. */
-  last_seen: z.string().nullable(),
-  /** Its data is locked (service expired): no values. */
-  locked: z.boolean(),
-  /** One per widget column: that point of this device, or null when it has none by that name. */
-  values: z.array(
-    z
-      .object({
-        point_id: z.number().int(),
-        name: z.string(),
-        unit: z.string(),
-        value: z.union([z.number(), z.string(), z.null()]),
-        at: z.string().nullable(),
-      })
-      .nullable(),
-  ),
-});
-export type ScreenStatusRow = z.infer<typeof screenStatusRow>;
-export const screenStatusAnswer = z.object({ rows: z.array(screenStatusRow) });
-export type ScreenStatusAnswer = z.infer<typeof screenStatusAnswer>;
-
-export const screenStatusPreviewBody = z.strictObject({
-  devices: z.array(z.number().int().positive()).min(1).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
-  columns: z.array(z.string().trim().min(1).max(64)).max(CUSTOM_SCREEN_LIMITS.statusColumns),
-});
-export type ScreenStatusPreviewBody = z.infer<typeof screenStatusPreviewBody>;
-
-/**
- * An embedded SCADA app as a screen shows it: its document, the points it binds (as GET /scada/{id}/points)
- * and their latest values (none of a locked device).
- */
-export const screenScadaAnswer = z.object({
-  name: z.string(),
-  document: z.record(z.string(), z.unknown()),
-  points: scadaPoints,
-  values: z.array(
-    z.object({
-      point_id: z.number().int(),
-      value: z.union([z.number(), z.string(), z.null()]),
-      at: z.string().nullable(),
-    }),
-  ),
-});
-export type ScreenScadaAnswer = z.infer<typeof screenScadaAnswer>;
-export const screenScadaPreviewQuery = z.object({ scada: z.coerce.number().int().positive() });
-
-/** A map widget's located devices (as GET /map/devices) and the platform's basemap setting. */
-export const screenMapAnswer = mapDevicesAnswer.extend({ config: mapConfig });
-export type ScreenMapAnswer = z.infer<typeof screenMapAnswer>;
-export const screenMapPreviewBody = z.strictObject({
-  devices: z.array(z.number().int().positive()).max(CUSTOM_SCREEN_LIMITS.alarmDevices),
-});
-
-/** What an external link opens: the screen, read-only. */
-export const sharedScreen = z.object({
-  name: z.string(),
-  version: z.number().int(),
-  document: customScreenDocument,
-});
-export type SharedScreen = z.infer<typeof sharedScreen>;
-
-export const customScreenShare = z.object({ share_token: z.string().nullable() });

@@ -6,6 +6,7 @@ export * from './auth.js';
 export * from './commands.js';
 export * from './connectivity.js';
 export * from './created-names.js';
+export * from './custom-screen-data.js';
 export * from './custom-screens.js';
 export * from './datacenter.js';
 export * from './datapoint.js';
