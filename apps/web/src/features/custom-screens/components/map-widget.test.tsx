@@ -1,9 +1,10 @@
-import type { CustomScreenDocument, LiveEvent, ScreenMapAnswer } from '@fleet/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import type { LiveEvent, ScreenMapAnswer } from '@fleet/contracts';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClientState } from '../../../shared/api/client';
 import i18n from '../../../shared/i18n';
+import type { ScreenDataSource } from '../api/custom-screens';
+import { renderViewer, screenDoc, stubScreenApi } from './viewer-test-support';
 
 const live = { events: new Map<string, (event: LiveEvent) => void>() };
 vi.mock('../../../shared/live/use-live', () => ({
@@ -31,20 +32,9 @@ vi.mock('../../screens/map/DeviceMapCanvas', () => ({
 
 const { ScreenViewer } = await import('./ScreenViewer');
 
-const doc: CustomScreenDocument = {
-  schemaVersion: 1,
-  canvas: {
-    w: 1920,
-    h: 1080,
-    background: '#000000',
-    backgroundImage: null,
-    backgroundFit: 'cover',
-    theme: 'dark',
-    timeZone: null,
-  },
-  widgets: { m1: { id: 'm1', kind: 'map', frame: { x: 0, y: 0, w: 600, h: 400 }, title: '', devices: [] } },
-  order: ['m1'],
-};
+const doc = screenDoc([
+  { id: 'm1', kind: 'map', frame: { x: 0, y: 0, w: 600, h: 400 }, title: '', devices: [] },
+]);
 
 const answer: ScreenMapAnswer = {
   rows: [
@@ -59,29 +49,15 @@ const answer: ScreenMapAnswer = {
 let calls: string[] = [];
 beforeEach(async () => {
   await i18n.changeLanguage('en');
-  calls = [];
   live.events.clear();
-  vi.stubGlobal('fetch', async (input: string) => {
-    const url = new URL(input, 'http://x');
-    calls.push(`${url.pathname}${url.search}`);
-    const data = url.pathname.endsWith('/map') ? answer : { points: [] };
-    return new Response(JSON.stringify({ code: 0, msg: 'ok', data }), {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
+  calls = stubScreenApi((path) => (path.endsWith('/map') ? answer : { points: [] }));
 });
 afterEach(() => {
   vi.unstubAllGlobals();
   resetApiClientState();
 });
 
-const view = (source: { kind: 'screen'; id: number } | { kind: 'share'; token: string }, isLive: boolean) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ScreenViewer doc={doc} source={source} live={isLive} />
-    </QueryClientProvider>,
-  );
+const view = (source: ScreenDataSource, isLive: boolean) => renderViewer(ScreenViewer, doc, source, isLive);
 
 describe('map widget', () => {
   it('puts its devices on the offline basemap coloured by status, recoloured live', async () => {

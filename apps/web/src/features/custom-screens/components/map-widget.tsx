@@ -2,7 +2,7 @@ import '../../screens/screens.css';
 import type { ScreenMapAnswer, ScreenWidget } from '@fleet/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DevicePopup } from '../../screens/components/DevicePopup';
+import { devicePopupRenderer } from '../../screens/components/DevicePopup';
 import { type StatusOverrides, useLiveMapStatus } from '../../screens/hooks/use-live-map-status';
 import DeviceMapCanvas from '../../screens/map/DeviceMapCanvas';
 import { devicesToGeoJson } from '../../screens/map/device-geojson';
@@ -60,7 +60,7 @@ function ScreenMap({
 }) {
   const { t } = useTranslation();
   const collection = useMemo(() => devicesToGeoJson(data.rows, overrides), [data.rows, overrides]);
-  const byId = useMemo(() => new Map(data.rows.map((d) => [d.id, d])), [data.rows]);
+  const renderPopup = useMemo(() => devicePopupRenderer(data.rows, overrides), [data.rows, overrides]);
   const theme = env.theme === THEMES.light ? 'light' : 'dark';
   return (
     <div className="cs-map" data-testid={`cs-map-${widget.id}`} data-devices={data.rows.length}>
@@ -70,25 +70,7 @@ function ScreenMap({
         devices={collection}
         fitKey={`${widget.id}:${widget.devices.join(',')}`}
         testId={`cs-map-canvas-${widget.id}`}
-        renderPopup={
-          env.live
-            ? (id) => {
-                const row = byId.get(id);
-                if (!row) return null;
-                const live = overrides.get(id);
-                return (
-                  <DevicePopup
-                    device={{
-                      id,
-                      title: row.device_title,
-                      status: live?.status ?? row.status,
-                      alarmType: live?.alarmType ?? row.alarm_type,
-                    }}
-                  />
-                );
-              }
-            : undefined
-        }
+        renderPopup={env.live ? renderPopup : undefined}
       />
       {data.unplaced > 0 ? (
         <div className="cs-map-note" style={{ color: env.theme.muted }}>

@@ -1,14 +1,10 @@
-import {
-  type CustomScreenDocument,
-  type LiveReading,
-  POINT_DEFAULTS,
-  type ScreenScadaAnswer,
-} from '@fleet/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { type LiveReading, POINT_DEFAULTS, type ScreenScadaAnswer } from '@fleet/contracts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClientState } from '../../../shared/api/client';
 import i18n from '../../../shared/i18n';
+import type { ScreenDataSource } from '../api/custom-screens';
+import { renderViewer, screenDoc, stubScreenApi } from './viewer-test-support';
 
 type OnData = (deviceId: number, readings: LiveReading[]) => void;
 const live = { data: null as OnData | null, ids: [] as readonly number[], events: 0 };
@@ -26,29 +22,16 @@ vi.mock('../../../shared/live/use-live', () => ({
 
 const { ScreenViewer } = await import('./ScreenViewer');
 
-const doc: CustomScreenDocument = {
-  schemaVersion: 1,
-  canvas: {
-    w: 1920,
-    h: 1080,
-    background: '#000000',
-    backgroundImage: null,
-    backgroundFit: 'cover',
-    theme: 'dark',
-    timeZone: null,
+const doc = screenDoc([
+  {
+    id: 'p1',
+    kind: 'scada',
+    frame: { x: 0, y: 0, w: 800, h: 600 },
+    title: 'Tanks',
+    scada: 9,
+    page: null,
   },
-  widgets: {
-    p1: {
-      id: 'p1',
-      kind: 'scada',
-      frame: { x: 0, y: 0, w: 800, h: 600 },
-      title: 'Tanks',
-      scada: 9,
-      page: null,
-    },
-  },
-  order: ['p1'],
-};
+]);
 
 const answer: ScreenScadaAnswer = {
   name: 'Tank farm',
@@ -105,31 +88,17 @@ const answer: ScreenScadaAnswer = {
 let calls: string[] = [];
 beforeEach(async () => {
   await i18n.changeLanguage('en');
-  calls = [];
   live.data = null;
   live.ids = [];
   live.events = 0;
-  vi.stubGlobal('fetch', async (input: string) => {
-    const url = new URL(input, 'http://x');
-    calls.push(`${url.pathname}${url.search}`);
-    const data = url.pathname.endsWith('/scada') ? answer : { points: [] };
-    return new Response(JSON.stringify({ code: 0, msg: 'ok', data }), {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
+  calls = stubScreenApi((path) => (path.endsWith('/scada') ? answer : { points: [] }));
 });
 afterEach(() => {
   vi.unstubAllGlobals();
   resetApiClientState();
 });
 
-const view = (source: { kind: 'screen'; id: number } | { kind: 'share'; token: string }, isLive: boolean) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ScreenViewer doc={doc} source={source} live={isLive} />
-    </QueryClientProvider>,
-  );
+const view = (source: ScreenDataSource, isLive: boolean) => renderViewer(ScreenViewer, doc, source, isLive);
 
 describe('embedded SCADA widget', () => {
   it('draws the app’s page with its latest values and moves them with /wss', async () => {

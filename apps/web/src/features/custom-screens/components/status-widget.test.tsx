@@ -1,9 +1,10 @@
-import type { CustomScreenDocument, LiveEvent, LiveReading, ScreenStatusRow } from '@fleet/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import type { LiveEvent, LiveReading, ScreenStatusRow } from '@fleet/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClientState } from '../../../shared/api/client';
 import i18n from '../../../shared/i18n';
+import type { ScreenDataSource } from '../api/custom-screens';
+import { renderViewer, screenDoc, stubScreenApi } from './viewer-test-support';
 
 type OnData = (deviceId: number, readings: LiveReading[]) => void;
 const live = {
@@ -23,19 +24,9 @@ vi.mock('../../../shared/live/use-live', () => ({
 
 const { ScreenViewer } = await import('./ScreenViewer');
 
-const doc: CustomScreenDocument = {
-  schemaVersion: 1,
-  canvas: {
-    w: 1920,
-    h: 1080,
-    background: '#000000',
-    backgroundImage: null,
-    backgroundFit: 'cover',
-    theme: 'dark',
-    timeZone: 'UTC',
-  },
-  widgets: {
-    s1: {
+const doc = screenDoc(
+  [
+    {
       id: 's1',
       kind: 'status',
       frame: { x: 0, y: 0, w: 700, h: 300 },
@@ -43,9 +34,9 @@ const doc: CustomScreenDocument = {
       devices: [3, 4],
       columns: ['temp'],
     },
-  },
-  order: ['s1'],
-};
+  ],
+  { timeZone: 'UTC' },
+);
 
 const rows: ScreenStatusRow[] = [
   {
@@ -63,30 +54,16 @@ const rows: ScreenStatusRow[] = [
 let calls: string[] = [];
 beforeEach(async () => {
   await i18n.changeLanguage('en');
-  calls = [];
   live.data = null;
   live.events.clear();
-  vi.stubGlobal('fetch', async (input: string) => {
-    const url = new URL(input, 'http://x');
-    calls.push(`${url.pathname}${url.search}`);
-    const data = url.pathname.endsWith('/status') ? { rows } : { points: [] };
-    return new Response(JSON.stringify({ code: 0, msg: 'ok', data }), {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
+  calls = stubScreenApi((path) => (path.endsWith('/status') ? { rows } : { points: [] }));
 });
 afterEach(() => {
   vi.unstubAllGlobals();
   resetApiClientState();
 });
 
-const view = (source: { kind: 'screen'; id: number } | { kind: 'share'; token: string }, isLive: boolean) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ScreenViewer doc={doc} source={source} live={isLive} />
-    </QueryClientProvider>,
-  );
+const view = (source: ScreenDataSource, isLive: boolean) => renderViewer(ScreenViewer, doc, source, isLive);
 
 const cells = (deviceId: number) =>
   within(screen.getByTestId(`cs-status-row-${deviceId}`))

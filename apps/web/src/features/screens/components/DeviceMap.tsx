@@ -8,7 +8,7 @@ import { type MapDevicesFilter, useMapDevices } from '../api/get-map-devices';
 import { useLiveMapStatus } from '../hooks/use-live-map-status';
 import type { MapTheme } from '../map/basemap-style';
 import { devicesToGeoJson, STATE_COLOURS } from '../map/device-geojson';
-import { DevicePopup } from './DevicePopup';
+import { devicePopupRenderer } from './DevicePopup';
 
 // MapLibre and the canvas load with the first map shown, never with the login page.
 const DeviceMapCanvas = lazy(() => import('../map/DeviceMapCanvas'));
@@ -54,7 +54,10 @@ export function DeviceMap({
     () => devicesToGeoJson(devices.data?.rows ?? [], overrides),
     [devices.data, overrides],
   );
-  const byId = useMemo(() => new Map((devices.data?.rows ?? []).map((d) => [d.id, d])), [devices.data]);
+  const renderPopup = useMemo(
+    () => devicePopupRenderer(devices.data?.rows ?? [], overrides),
+    [devices.data, overrides],
+  );
 
   if (devices.isPending || config.isPending)
     return <Spin style={{ display: 'block', padding: 48 }} data-testid="device-map-loading" />;
@@ -87,21 +90,7 @@ export function DeviceMap({
           theme={theme}
           devices={collection}
           fitKey={JSON.stringify(filter)}
-          renderPopup={(id) => {
-            const row = byId.get(id);
-            if (!row) return null;
-            const live = overrides.get(id);
-            return (
-              <DevicePopup
-                device={{
-                  id,
-                  title: row.device_title,
-                  status: live?.status ?? row.status,
-                  alarmType: live?.alarmType ?? row.alarm_type,
-                }}
-              />
-            );
-          }}
+          renderPopup={renderPopup}
         />
       </Suspense>
     </Flex>

@@ -1,3 +1,4 @@
+import type { MapDevice } from '@fleet/contracts';
 import { Flex, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +8,7 @@ import { formatPointValue } from '../../devices/lib/live-format';
 import { statusTagView } from '../../devices/lib/status';
 import { scadaViewPath } from '../../scada/list/view-path';
 import { useDeviceScada } from '../api/get-device-scada';
+import type { StatusOverrides } from '../hooks/use-live-map-status';
 
 /** Points a popup lists; the rest are on the device detail page. */
 const POPUP_POINTS = 6;
@@ -68,4 +70,27 @@ export function DevicePopup({
       </Flex>
     </div>
   );
+}
+
+/**
+ * The map's popup renderer for the rows of a map answer: the device's popup, its status taken from the
+ * live overrides when /wss has moved it since the rows were read.
+ */
+export function devicePopupRenderer(rows: readonly MapDevice[], overrides: StatusOverrides) {
+  const byId = new Map(rows.map((d) => [d.id, d]));
+  return (id: number) => {
+    const row = byId.get(id);
+    if (!row) return null;
+    const live = overrides.get(id);
+    return (
+      <DevicePopup
+        device={{
+          id,
+          title: row.device_title,
+          status: live?.status ?? row.status,
+          alarmType: live?.alarmType ?? row.alarm_type,
+        }}
+      />
+    );
+  };
 }
