@@ -20,7 +20,7 @@ import type { ScreensService } from '../screens/screens.service.js';
 import type { TelemetryService } from '../telemetry/telemetry.service.js';
 
 export interface ScreenWidgetDataDeps {
-  devices: Pick<DeviceLookup, 'findVisible'>;
+  devices: Pick<DeviceLookup, 'findVisibleMany'>;
   telemetry: Pick<TelemetryService, 'series'>;
   latest: Pick<TelemetryService, 'pointsWithLatest' | 'points'>;
   alarms: Pick<AlarmRows, 'latestVisible'>;
@@ -64,12 +64,8 @@ export function createScreenWidgetData(deps: ScreenWidgetDataDeps) {
    */
   async function points(scope: Scope, ids: readonly number[]): Promise<ScreenPointsAnswer> {
     const meta = await deps.latest.points(ids);
-    const deviceIds = [...new Set(meta.map((p) => p.deviceId))];
-    const devices = new Map<number, string>();
-    for (const id of deviceIds) {
-      const device = await deps.devices.findVisible(scope, id);
-      if (device) devices.set(id, device.binderTitle || device.title || `#${id}`);
-    }
+    const seen = await deps.devices.findVisibleMany(scope, [...new Set(meta.map((p) => p.deviceId))]);
+    const devices = new Map(seen.map((d) => [d.id, d.binderTitle || d.title || `#${d.id}`]));
     const locked = await deps.dataLock.lockedIds([...devices.keys()]);
     const wanted = new Set(ids);
     const rows = await deps.latest.pointsWithLatest([...devices.keys()], 'all');
@@ -131,11 +127,11 @@ export function createScreenWidgetData(deps: ScreenWidgetDataDeps) {
     ids: readonly number[],
     columns: readonly string[],
   ): Promise<ScreenStatusAnswer> {
-    const seen = [];
-    for (const id of new Set(ids)) {
-      const device = await deps.devices.findVisible(scope, id);
-      if (device) seen.push(device);
-    }
+    // One query; then the widget's own order.
+    const found = new Map(
+      (await deps.devices.findVisibleMany(scope, [...new Set(ids)])).map((d) => [d.id, d]),
+    );
+    const seen = [...new Set(ids)].flatMap((id) => found.get(id) ?? []);
     const locked = await deps.dataLock.lockedIds(seen.map((d) => d.id));
     const open = seen.map((d) => d.id).filter((id) => !locked.has(id));
     const byDevice = new Map<number, Awaited<ReturnType<typeof deps.latest.pointsWithLatest>>>();

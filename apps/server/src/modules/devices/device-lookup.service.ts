@@ -16,6 +16,9 @@ export function createDeviceLookup(db: Executor) {
   return {
     /** A device the caller sees (owned in its data subtree or assigned to it). */
     findVisible: (scope: Scope, id: number, tx?: Executor) => devices.findVisible(scope, id, tx),
+    /** The devices among `ids` the caller sees (any order; the others left out). */
+    findVisibleMany: (scope: Scope, ids: readonly number[], tx?: Executor) =>
+      devices.findVisibleMany(scope, ids, tx),
     /** Every device id the caller sees. */
     allVisibleIds: (scope: Scope, tx?: Executor) => devices.allVisibleIds(scope, tx),
     /** The ids of `ids` the caller sees. */

@@ -121,6 +121,17 @@ export function createDevicesRepository(db: Executor) {
       return row ? toRecord(row) : undefined;
     },
 
+    /** The devices among `ids` the scope sees, in one query (a screen's widgets name up to 50). */
+    async findVisibleMany(scope: Scope, ids: readonly number[], tx: Executor = db): Promise<DeviceRecord[]> {
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .select(recordColumns(scope))
+        .from(devices)
+        .innerJoin(users, eq(users.id, devices.ownerUserId))
+        .where(and(inArray(devices.id, [...ids]), visible(scope, tx)));
+      return rows.map(toRecord);
+    },
+
     /** Ids among `ids` the scope owns (in its data subtree). */
     async ownedIds(scope: Scope, ids: number[], tx: Executor = db): Promise<number[]> {
       const rows = await tx
