@@ -70,7 +70,7 @@ export function buildDemoCustomScreen(points: DemoScadaPoints): CustomScreenDocu
     title: '',
     show: 'datetime',
     seconds: true,
-    fontSize: 40,
+    fontSize: 34,
   });
   widgets.push({
     id: 'tempTrend',
