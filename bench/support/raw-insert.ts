@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline as streamPipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { encodeHistoryCopy, HISTORY_COPY_SQL } from '../../apps/server/src/pipeline/copy-binary.js';
 import type { Database } from '../../apps/server/src/platform/db/client.js';
 
 export interface RawRow {
@@ -23,15 +24,29 @@ async function copyInto(client: pg.ClientBase, table: string, rows: readonly Raw
   await streamPipeline(Readable.from([copyText(rows)]), stream);
 }
 
-/** Baseline on PostgreSQL: COPY straight into point_history, one transaction per 5,000 rows. */
-export async function rawCopy(url: string, rows: readonly RawRow[]): Promise<number> {
+/** The pipeline's own encoder of COPY's binary format (the same bytes it sends). */
+async function copyBinary(client: pg.ClientBase, rows: readonly RawRow[]): Promise<void> {
+  const stream = client.query(copyFrom(HISTORY_COPY_SQL));
+  await streamPipeline(Readable.from([encodeHistoryCopy(rows.map((r) => ({ ...r, text: null })))]), stream);
+}
+
+/**
+ * Baseline on PostgreSQL: COPY straight into point_history, one transaction per 5,000 rows, in COPY's
+ * text format or in its binary format (which the pipeline uses).
+ */
+export async function rawCopy(
+  url: string,
+  rows: readonly RawRow[],
+  format: 'text' | 'binary',
+): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const started = performance.now();
   try {
     for (let i = 0; i < rows.length; i += BATCH) {
       await client.query('BEGIN');
-      await copyInto(client, 'point_history', rows.slice(i, i + BATCH));
+      if (format === 'binary') await copyBinary(client, rows.slice(i, i + BATCH));
+      else await copyInto(client, 'point_history', rows.slice(i, i + BATCH));
       await client.query('COMMIT');
     }
   } finally {

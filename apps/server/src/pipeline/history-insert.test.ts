@@ -86,6 +86,24 @@ describe.each(['small', 'large'] as const)('history insert of a %s batch', (size
     expect(await history(text.id)).toEqual(rows.slice(5).map(strip));
   });
 
+  it('stores timestamps exactly from 1970 to 9999, before and after 2000 and past 2^53 microseconds', async () => {
+    const point = await insertTestPoint(t.database, deviceId);
+    const stamps = [
+      0,
+      1,
+      946_684_799_999, // the last ms before PostgreSQL's epoch (2000-01-01)
+      946_684_800_000,
+      946_684_800_001,
+      Date.UTC(2255, 5, 6, 1, 2, 3, 456), // microseconds since 2000 above 2^53 from here
+      253_402_300_799_999, // 9999-12-31T23:59:59.999Z
+    ];
+    const rows = stamps.map((ts, i) => ({ pointId: point.id, ts, value: i + 0.5, text: null }));
+    const pad = await padding(size);
+    // Large: the binary COPY on PostgreSQL, where the timestamp is encoded by hand (copy-binary.ts).
+    await t.database.db.transaction((tx) => repo.insertHistory(tx, [...rows, ...pad]));
+    expect((await history(point.id)).map((h) => [h.ts, h.value])).toEqual(rows.map((r) => [r.ts, r.value]));
+  });
+
   it('on a duplicate key stores the new rows only, keeps the stored one and the transaction', async () => {
     const point = await insertTestPoint(t.database, deviceId);
     await t.database.db.transaction((tx) => repo.insertHistory(tx, [row(point.id, 1, 10)]));

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { BUS, type DeviceChangedEvent, type EventBus } from '../platform/bus/event-bus.js';
 import type { Database } from '../platform/db/client.js';
-import { type Link, newLink } from './batch-link.js';
+import { historyOverlap, type Link, newLink } from './batch-link.js';
 import type { DeviceDirectory } from './directory.js';
 import { pipelineRepository as repo } from './pipeline.repository.js';
 import { type PipelineOptions, resolvePipelineOptions } from './pipeline-options.js';
@@ -60,6 +60,9 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
   /** State planned by batches written but not committed yet (the next batch plans on it). */
   const speculative = new Map<number, PointState>();
   const listeners = new Set<(batch: readonly StoredReading[]) => void>();
+  const plannedListeners = new Set<(batch: readonly StoredReading[]) => void>();
+  /** Batches already announced to plannedListeners (a retried batch is announced once). */
+  const announced = new WeakSet<Slice[]>();
   const counters: PipelineCounters = {
     received: 0,
     stored: 0,
@@ -233,34 +236,35 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       // The committed state is re-read for every batch, not trusted from memory: another instance (or
       // another pipeline on this database) may have ingested these points since. One query per batch;
       // only points planned by this instance's uncommitted previous batch come from memory.
-      const unplanned = [...new Set(accepted.map((a) => a.point.id))].filter((id) => !speculative.has(id));
+      const unplanned = new Set<number>();
+      for (const a of accepted) if (!speculative.has(a.point.id)) unplanned.add(a.point.id);
       const committed =
-        unplanned.length > 0 ? await repo.lockStates(tx, unplanned) : new Map<number, PointState>();
-      const deviceOf = new Map(accepted.map((a) => [a.point.id, a.reading.deviceId]));
+        unplanned.size > 0 ? await repo.lockStates(tx, [...unplanned]) : new Map<number, PointState>();
+      // planBatch sets the device of every state it takes, so a point never seen starts from device 0.
       const plan = planBatch(
         accepted,
-        (pointId) => speculative.get(pointId) ?? committed.get(pointId) ?? emptyState(deviceOf.get(pointId)!),
+        (pointId) => speculative.get(pointId) ?? committed.get(pointId) ?? emptyState(0),
       );
+      announce(batch, plan.stored);
       let duplicates = 0;
       const markDuplicate = (i: number) => {
         duplicates += 1;
         plan.stored[plan.historyIndex[i]!]!.historied = false;
       };
       let history = plan.history;
-      let historyIndexes = history.map((_, i) => i);
+      let historyIndexes: number[] | null = null; // null: history[k] is plan.history[k]
       if (link) {
         for (const [pointId, state] of plan.states) speculative.set(pointId, state);
-        for (const row of history) link.historyKeys.add(`${row.pointId}:${row.ts}`);
+        link.history = history;
+        link.states = plan.states;
         link.planned.resolve();
         // A row the previous (uncommitted) batch writes too is a duplicate if it commits, and this
         // batch is rolled back if it does not; inserting it would wait on the other's lock.
-        const earlier = previous?.historyKeys;
-        if (earlier && earlier.size > 0) {
-          historyIndexes = historyIndexes.filter((i) => {
-            if (!earlier.has(`${history[i]!.pointId}:${history[i]!.ts}`)) return true;
-            markDuplicate(i);
-            return false;
-          });
+        const overlap = previous ? historyOverlap(previous, history) : [];
+        if (overlap.length > 0) {
+          const skip = new Set(overlap);
+          for (const i of overlap) markDuplicate(i);
+          historyIndexes = history.map((_, i) => i).filter((i) => !skip.has(i));
           history = historyIndexes.map((i) => plan.history[i]!);
         }
       }
@@ -268,7 +272,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       if (inserted) {
         history.forEach((row, k) => {
           // Consumed on first use: a key twice in one batch is inserted once, the second a duplicate.
-          if (!inserted.delete(`${row.pointId}:${row.ts}`)) markDuplicate(historyIndexes[k]!);
+          if (!inserted.delete(`${row.pointId}:${row.ts}`)) markDuplicate(historyIndexes?.[k] ?? k);
         });
       }
       await previous?.written.promise;
@@ -285,6 +289,23 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       if (previous && !(await previous.committed.promise)) throw new Error('previous batch failed');
       return { plan, dropped, duplicates };
     });
+  }
+
+  /** onPlanned: once per batch, at its first plan (see Pipeline.onPlanned). */
+  function announce(batch: Slice[], stored: readonly StoredReading[]) {
+    if (announced.has(batch)) return;
+    announced.add(batch);
+    if (stored.length > 0) notify(plannedListeners, stored);
+  }
+
+  function notify(to: Set<(batch: readonly StoredReading[]) => void>, stored: readonly StoredReading[]) {
+    for (const listener of to) {
+      try {
+        listener(stored);
+      } catch (error) {
+        logger?.error({ err: error }, 'pipeline listener failed');
+      }
+    }
   }
 
   function afterCommit(batch: Slice[], size: number, result: Awaited<ReturnType<typeof storeBatch>>) {
@@ -304,14 +325,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       if (slice.caller.left === 0) slice.caller.resolve();
     }
     releaseRoom();
-    if (plan.stored.length === 0) return;
-    for (const listener of listeners) {
-      try {
-        listener(plan.stored);
-      } catch (error) {
-        logger?.error({ err: error }, 'pipeline listener failed');
-      }
-    }
+    if (plan.stored.length > 0) notify(listeners, plan.stored);
   }
 
   function failBatch(batch: Slice[], size: number, error: unknown) {
@@ -355,6 +369,11 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     onStored(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
+    },
+
+    onPlanned(listener) {
+      plannedListeners.add(listener);
+      return () => void plannedListeners.delete(listener);
     },
 
     counters: () => ({ ...counters }),

@@ -23,9 +23,10 @@ export interface LiveAlarmMessage {
 }
 
 /**
- * Publishes every stored batch on LIVE_BUS.readings, grouped by device and named once here (so the
- * receiving instances need no lookups). Only readings that became the latest value are live.
- * Batches are published in the order the pipeline stored them.
+ * Publishes every batch on LIVE_BUS.readings as soon as the pipeline planned it (onPlanned: before its
+ * commit, which was most of the live delay, see bench:live), grouped by device and named once here (so
+ * the receiving instances need no lookups). Only readings that became the latest value are live.
+ * Batches are published in the order the pipeline planned them.
  */
 export function startLiveFeed(
   pipeline: Pipeline,
@@ -34,7 +35,7 @@ export function startLiveFeed(
   onError: (error: unknown) => void,
 ) {
   let chain: Promise<void> = Promise.resolve();
-  const unsubscribe = pipeline.onStored((batch) => {
+  const unsubscribe = pipeline.onPlanned((batch) => {
     chain = chain.then(() => publishBatch(batch)).catch(onError);
   });
 
@@ -72,7 +73,7 @@ export function startLiveFeed(
   }
 
   return {
-    /** Resolves when every batch seen so far was published. */
+    /** Resolves when every batch announced so far was published. */
     drained: () => chain,
     stop: unsubscribe,
   };
