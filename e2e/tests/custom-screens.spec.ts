@@ -66,11 +66,16 @@ test('a custom screen is designed, published and opened by its external link wit
   await expect(page.getByTestId('sidebar')).toContainText(name);
 
   await row.locator('[data-testid^="cs-share-"]').first().click();
-  const link = row.locator('[data-testid^="cs-share-link-"]');
+  // The new link's URL is shown once (the server keeps only its hash), then the list says a link is out.
+  const link = page.getByTestId('cs-share-link');
   await expect(link).toBeVisible();
-  await shot(page, 'custom-screens-list-en');
+  await expect(page.getByTestId('cs-share-once')).toBeVisible();
   const href = await link.getAttribute('href');
   expect(href).toMatch(/\/share\/screen\/[A-Za-z0-9_-]{40,}$/);
+  await page.getByTestId('cs-share-done').click();
+  await expect(row.locator('[data-testid^="cs-share-since-"]')).toBeVisible();
+  await expect(row.locator('[data-testid^="cs-share-renew-"]')).toBeVisible();
+  await shot(page, 'custom-screens-list-en');
 
   // The external link in a browser without any session: full screen, no menu, values polled.
   const visitor = await browser.newContext({ viewport: { width: 1440, height: 810 } });
@@ -234,7 +239,7 @@ test('text, clock, status, image, map and SCADA widgets are designed, published 
   await page.goto('/monitorScreen/custom');
   const listed = page.getByTestId('cs-table').locator('tr', { hasText: name });
   await listed.locator('[data-testid^="cs-share-"]').first().click();
-  const href = await listed.locator('[data-testid^="cs-share-link-"]').getAttribute('href');
+  const href = await page.getByTestId('cs-share-link').getAttribute('href');
   const visitor = await browser.newContext({ viewport: { width: 1440, height: 810 } });
   const wall = await visitor.newPage();
   await wall.goto(new URL(href!).pathname);
@@ -242,9 +247,9 @@ test('text, clock, status, image, map and SCADA widgets are designed, published 
   await expect(wall.getByTestId('cs-text-text1')).toHaveText('Plant A — cold chain');
   await expect(wall.getByTestId('cs-clock-clock1')).toHaveText(/\d{2}:\d{2}:\d{2}/);
   await expect(wall.getByTestId('cs-status-status1')).toContainText(DEVICE, { timeout: 30_000 });
-  await expect(wall.getByTestId('cs-map-canvas-map1')).toHaveAttribute('data-devices', /^[1-9]\d*$/, {
-    timeout: 30_000,
-  });
+  // The map names no device: signed in it showed all the user's, through the link it shows none.
+  await expect(wall.getByTestId('cs-map-none-map1')).toBeVisible({ timeout: 30_000 });
+  await expect(wall.getByTestId('cs-map-canvas-map1')).toHaveAttribute('data-devices', '0');
   await expect(wall.getByTestId('cs-scada-scada1').getByTestId('scada-canvas')).toBeVisible({
     timeout: 30_000,
   });

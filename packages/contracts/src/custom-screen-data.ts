@@ -134,4 +134,12 @@ export const sharedScreen = z.object({
 });
 export type SharedScreen = z.infer<typeof sharedScreen>;
 
-export const customScreenShare = z.object({ share_token: z.string().nullable() });
+/**
+ * The answer of making a link (`share_token`: the only time the token is shown; the server keeps its
+ * hash) or of revoking it (both null).
+ */
+export const customScreenShare = z.object({
+  share_token: z.string().nullable(),
+  shared_at: z.string().nullable(),
+});
+export type CustomScreenShare = z.infer<typeof customScreenShare>;

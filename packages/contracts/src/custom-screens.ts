@@ -251,8 +251,13 @@ export const customScreenRow = z.object({
   version: z.number().int(),
   /** Shown as an entry of the Monitoring screens menu. */
   published: z.boolean(),
-  /** The external link's token; null when no link exists (or it was revoked). */
-  share_token: z.string().nullable(),
+  /**
+   * Whether an external link is out. Its token is never read back: only the POST that makes it answers
+   * it (the server keeps a hash), so a lost link is replaced by a new one.
+   */
+  shared: z.boolean(),
+  /** When the current link was made; null without one. */
+  shared_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -11,7 +11,10 @@ export type NewCustomScreen = Omit<
   typeof customScreens.$inferInsert,
   'id' | 'createdAt' | 'updatedAt' | 'version'
 >;
-export type CustomScreenListRow = Omit<CustomScreenTableRow, 'document'>;
+/** A screen without its document; `shared` says whether a link is out (its hash never leaves here). */
+export type CustomScreenListRow = Omit<CustomScreenTableRow, 'document' | 'shareTokenHash'> & {
+  shared: boolean;
+};
 
 const listColumns = {
   id: customScreens.id,
@@ -19,7 +22,8 @@ const listColumns = {
   name: customScreens.name,
   version: customScreens.version,
   published: customScreens.published,
-  shareToken: customScreens.shareToken,
+  shared: sql<boolean>`(${customScreens.shareTokenHash} IS NOT NULL)`,
+  sharedAt: customScreens.sharedAt,
   createdAt: customScreens.createdAt,
   updatedAt: customScreens.updatedAt,
 };
@@ -68,17 +72,18 @@ export function createCustomScreensRepository(db: Executor) {
     },
 
     /**
-     * A screen by its external link's token, with its owner's path (the link reads as the owner, and
-     * only the points the screen binds). The token itself is the credential (UNSCOPED by design).
+     * A screen by the SHA-256 of its external link's token, with its owner's path (the link reads as
+     * the owner, and only the points the screen binds). The token itself is the credential (UNSCOPED by
+     * design); only its hash is stored.
      */
-    async findByShareToken(
-      token: string,
+    async findByShareHash(
+      hash: string,
     ): Promise<{ screen: CustomScreenTableRow; ownerPath: string } | undefined> {
       const [row] = await db
         .select({ screen: customScreens, ownerPath: users.path })
         .from(customScreens)
         .innerJoin(users, eq(users.id, customScreens.ownerUserId))
-        .where(eq(customScreens.shareToken, token));
+        .where(eq(customScreens.shareTokenHash, hash));
       return row;
     },
 
@@ -90,7 +95,9 @@ export function createCustomScreensRepository(db: Executor) {
     /** Applies `patch`; with `expectedVersion` only while the stored version still is that one. */
     async update(
       id: number,
-      patch: Partial<Pick<NewCustomScreen, 'name' | 'document' | 'published' | 'shareToken'>>,
+      patch: Partial<
+        Pick<NewCustomScreen, 'name' | 'document' | 'published' | 'shareTokenHash' | 'sharedAt'>
+      >,
       options: { expectedVersion?: number; bump: boolean },
     ): Promise<CustomScreenTableRow | undefined> {
       const [row] = await db

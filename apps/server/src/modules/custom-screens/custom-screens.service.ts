@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import {
   type CustomScreenCreateBody,
   type CustomScreenDetail,
   type CustomScreenDocument,
   type CustomScreenListQuery,
   type CustomScreenRow,
+  type CustomScreenShare,
   type CustomScreenUpdateBody,
   customScreenDocument,
   emptyScreenDocument,
@@ -24,7 +24,12 @@ import { noPermission, paramError, userMessage } from '../../platform/http/error
 import { pageWindow } from '../../platform/http/paging.js';
 import { assertWithinLimit } from '../../platform/tenancy/resource-limits.js';
 import { notFound } from '../devices/device-errors.js';
-import type { CustomScreenListRow, CustomScreensRepository } from './custom-screens.repository.js';
+import type {
+  CustomScreenListRow,
+  CustomScreensRepository,
+  CustomScreenTableRow,
+} from './custom-screens.repository.js';
+import { newShareToken } from './screen-share-token.js';
 import { type ScreenWidgetData, widgetOf, widgetSource } from './screen-widget-data.js';
 
 export interface CustomScreensServiceDeps {
@@ -39,7 +44,8 @@ const toRow = (r: CustomScreenListRow): CustomScreenRow => ({
   owner_user_id: r.ownerUserId,
   version: r.version,
   published: r.published,
-  share_token: r.shareToken,
+  shared: r.shared,
+  shared_at: r.sharedAt ? r.sharedAt.toISOString() : null,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });
@@ -58,6 +64,11 @@ function requireEditor(scope: Scope) {
   if (!hasPermission(scope, 'CustomScreen/edit')) throw noPermission();
 }
 
+/** Reading a SCADA drawing needs IndScada, as on the SCADA pages (scada.routes.ts). */
+function requireScadaReader(scope: Scope) {
+  if (!hasPermission(scope, 'IndScada')) throw noPermission();
+}
+
 /** Custom screens of a tenant (issue 23 item 2, docs/custom-screens.md). */
 export function createCustomScreensService(deps: CustomScreensServiceDeps) {
   const { repo, read } = deps;
@@ -68,9 +79,10 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
     return row;
   }
 
-  const detail = (row: Awaited<ReturnType<typeof visible>>): CustomScreenDetail => ({
-    ...toRow(row),
-    document: row.document,
+  /** Says whether a link is out, never its hash. */
+  const detail = ({ shareTokenHash, document, ...row }: CustomScreenTableRow): CustomScreenDetail => ({
+    ...toRow({ ...row, shared: shareTokenHash !== null }),
+    document,
   });
 
   return {
@@ -100,7 +112,7 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
       const row = await repo.transaction(async (tx) => {
         await assertWithinLimit(tx, ownerUserId, 'screens');
         return repo.insert(
-          { ownerUserId, name: body.name, document, published: false, shareToken: null },
+          { ownerUserId, name: body.name, document, published: false, shareTokenHash: null },
           tx,
         );
       });
@@ -137,20 +149,24 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
       return null;
     },
 
-    /** A new external link token; the previous link (if any) stops working. */
-    async share(scope: Scope, id: number): Promise<{ share_token: string }> {
+    /**
+     * A new external link; the previous link (if any) stops working. The token is in this answer only
+     * (like an API key): the table keeps its hash, so no later read can show it again.
+     */
+    async share(scope: Scope, id: number): Promise<CustomScreenShare> {
       requireEditor(scope);
       await visible(scope, id);
-      const token = randomBytes(32).toString('base64url');
-      await repo.update(id, { shareToken: token }, { bump: false });
-      return { share_token: token };
+      const { token, hash } = newShareToken();
+      const sharedAt = new Date();
+      await repo.update(id, { shareTokenHash: hash, sharedAt }, { bump: false });
+      return { share_token: token, shared_at: sharedAt.toISOString() };
     },
 
-    async revokeShare(scope: Scope, id: number): Promise<{ share_token: null }> {
+    async revokeShare(scope: Scope, id: number): Promise<CustomScreenShare> {
       requireEditor(scope);
       await visible(scope, id);
-      await repo.update(id, { shareToken: null }, { bump: false });
-      return { share_token: null };
+      await repo.update(id, { shareTokenHash: null, sharedAt: null }, { bump: false });
+      return { share_token: null, shared_at: null };
     },
 
     /** The stored screen's bound points with their latest values. */
@@ -206,28 +222,34 @@ export function createCustomScreensService(deps: CustomScreensServiceDeps) {
       return read.status(scope, body.devices, body.columns);
     },
 
-    /** An embedded SCADA widget of the stored screen. */
+    /**
+     * An embedded SCADA widget of the stored screen: the drawing is a SCADA page, so the reader needs
+     * the SCADA permission too (the one the SCADA routes ask), not only CustomScreen. The external link
+     * reads as the owner instead (screen-share.service.ts).
+     */
     async scada(scope: Scope, id: number, widgetId: string): Promise<ScreenScadaAnswer> {
       const row = await visible(scope, id);
+      requireScadaReader(scope);
       return read.scadaView(scope, widgetOf(row.document, widgetId, 'scada').scada);
     },
 
     /** The designer picks from the SCADA list, so it reads a drawing only with the SCADA permission too. */
     async previewScada(scope: Scope, scadaId: number): Promise<ScreenScadaAnswer> {
       requireEditor(scope);
-      if (!hasPermission(scope, 'IndScada')) throw noPermission();
+      requireScadaReader(scope);
       return read.scadaView(scope, scadaId);
     },
 
     /** A map widget of the stored screen. */
     async map(scope: Scope, id: number, widgetId: string): Promise<ScreenMapAnswer> {
       const row = await visible(scope, id);
-      return read.mapView(scope, widgetOf(row.document, widgetId, 'map').devices);
+      // Signed in, a map naming no device shows all the reader may see (their own fleet).
+      return read.mapView(scope, widgetOf(row.document, widgetId, 'map').devices, 'all');
     },
 
     async previewMap(scope: Scope, devices: number[]): Promise<ScreenMapAnswer> {
       requireEditor(scope);
-      return read.mapView(scope, devices);
+      return read.mapView(scope, devices, 'all');
     },
   };
 }

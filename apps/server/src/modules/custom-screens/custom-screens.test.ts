@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import type {
   CustomScreenDetail,
   CustomScreenRow,
+  CustomScreenShare,
   ListResult,
   ScreenAlarmsAnswer,
   ScreenMapAnswer,
@@ -10,7 +12,7 @@ import type {
   ScreenStatusAnswer,
   SharedScreen,
 } from '@fleet/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestPoint } from '../../pipeline/pipeline.fixtures.js';
 import { call, createDevice, createRole, createUser, tokenFor } from '../../test-support/factories.js';
@@ -19,6 +21,8 @@ import { insertAlarm } from '../alarms/alarms.fixtures.js';
 import { devices } from '../devices/devices.table.js';
 import { createCategory, PNG_BYTES, upload } from '../graphlib/graphlib.fixtures.js';
 import { SCADA_WRITE, templateDocument } from '../scada/scada.fixtures.js';
+import { customScreens } from './custom-screens.table.js';
+import { shareTokenHash } from './screen-share-token.js';
 
 const DAY = 86_400_000;
 const EDIT = ['CustomScreen', 'CustomScreen/edit'];
@@ -26,7 +30,12 @@ const EDIT = ['CustomScreen', 'CustomScreen/edit'];
 let t: TestApp;
 
 async function screenUser(
-  options: { permissions?: string[]; screenLimit?: number | null; parentId?: number } = {},
+  options: {
+    permissions?: string[];
+    screenLimit?: number | null;
+    parentId?: number;
+    isSubuser?: boolean;
+  } = {},
 ) {
   const roleId = await createRole(t.database, {
     ownerUserId: options.parentId ?? null,
@@ -36,6 +45,7 @@ async function screenUser(
   const user = await createUser(t.database, {
     userType: 2,
     parentId: options.parentId ?? null,
+    isSubuser: options.isSubuser ?? false,
     screenLimit: options.screenLimit ?? null,
     roleIds: [roleId],
   });
@@ -101,6 +111,15 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** What the table holds of a screen's link. */
+async function storedShare(id: number) {
+  const [row] = await t.database.db
+    .select({ hash: customScreens.shareTokenHash, sharedAt: customScreens.sharedAt })
+    .from(customScreens)
+    .where(eq(customScreens.id, id));
+  return row!;
+}
+
 const create = (token: string, body: Record<string, unknown>) =>
   call<CustomScreenDetail>(t.app, 'POST', '/custom-screen', { token, body });
 
@@ -114,7 +133,8 @@ describe('custom screens', () => {
       name: 'Boiler room',
       version: 1,
       published: false,
-      share_token: null,
+      shared: false,
+      shared_at: null,
     });
     expect(res.body.data.document.canvas).toMatchObject({ w: 1920, h: 1080 });
     id = res.body.data.id;
@@ -203,11 +223,32 @@ describe('custom screens', () => {
   });
 
   it('the external link reads only the bound points, without a session, until revoked', async () => {
-    const shared = await call<{ share_token: string }>(t.app, 'POST', `/custom-screen/${id}/share`, {
+    const shared = await call<CustomScreenShare>(t.app, 'POST', `/custom-screen/${id}/share`, {
       token: owner.token,
     });
-    const token = shared.body.data.share_token;
+    const token = shared.body.data.share_token!;
     expect(token.length).toBeGreaterThanOrEqual(40);
+    expect(shared.body.data.shared_at).not.toBeNull();
+    // The token is shown in that answer only: the table keeps its SHA-256, the reads say a link is out.
+    expect(await storedShare(id)).toEqual({
+      hash: shareTokenHash(token),
+      sharedAt: new Date(shared.body.data.shared_at!),
+    });
+    expect(shareTokenHash(token)).toMatch(/^[0-9a-f]{64}$/);
+    const detail = await call<CustomScreenDetail>(t.app, 'GET', `/custom-screen/${id}`, {
+      token: owner.token,
+    });
+    expect(detail.body.data).toMatchObject({ shared: true, shared_at: shared.body.data.shared_at });
+    const listed = await call<ListResult<CustomScreenRow>>(t.app, 'GET', '/custom-screen', {
+      token: owner.token,
+    });
+    expect(listed.body.data.rows.find((r) => r.id === id)).toMatchObject({ shared: true });
+    for (const answer of [detail, listed]) {
+      expect(JSON.stringify(answer.body)).not.toContain(token);
+      expect(JSON.stringify(answer.body)).not.toContain(shareTokenHash(token));
+    }
+    // The hash itself opens nothing.
+    expect((await call(t.app, 'GET', `/screen-share/${shareTokenHash(token)}`)).status).toBe(404);
     const screen = await call<SharedScreen>(t.app, 'GET', `/screen-share/${token}`);
     expect(screen.body.data).toMatchObject({ name: 'Boiler room', version: 2 });
     const points = await call<ScreenPointsAnswer>(t.app, 'GET', `/screen-share/${token}/points`);
@@ -229,6 +270,40 @@ describe('custom screens', () => {
     const revoked = await call(t.app, 'GET', `/screen-share/${current}/points`);
     expect(revoked.status).toBe(404);
     expect(revoked.body).toMatchObject({ code: 20000, msg_key: 'screen.shareRevoked' });
+    expect(await storedShare(id)).toEqual({ hash: null, sharedAt: null });
+    const after = await call<CustomScreenDetail>(t.app, 'GET', `/custom-screen/${id}`, {
+      token: owner.token,
+    });
+    expect(after.body.data).toMatchObject({ shared: false, shared_at: null });
+  });
+
+  it('migration 0030 hashes the links made before in place: they keep working, nothing is left in clear', async () => {
+    const statements = readFileSync(
+      new URL('../../platform/db/migrations/0030_hash_screen_share_tokens.sql', import.meta.url),
+      'utf8',
+    )
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim())
+      // The column it adds is there already; the data step is what runs again here.
+      .filter((s) => s && !s.startsWith('ALTER TABLE'));
+    const migrate = async () => {
+      for (const statement of statements) await t.database.db.execute(sql.raw(statement));
+    };
+    // A link as it was stored before 0030: the token in clear, no time.
+    const plain = 'Abc-_0123456789abcdefghijklmnopqrstuvwxyzQRS';
+    await t.database.db
+      .update(customScreens)
+      .set({ shareTokenHash: plain, sharedAt: null })
+      .where(eq(customScreens.id, id));
+    await migrate();
+    const row = await storedShare(id);
+    expect(row.hash).toBe(shareTokenHash(plain));
+    expect(row.sharedAt).not.toBeNull();
+    expect((await call(t.app, 'GET', `/screen-share/${plain}/points`)).body.code).toBe(0);
+    // A second run leaves the hash alone.
+    await migrate();
+    expect(await storedShare(id)).toEqual(row);
+    await call(t.app, 'DELETE', `/custom-screen/${id}/share`, { token: owner.token });
   });
 
   it('respects the data lock of an expired device', async () => {
@@ -583,13 +658,39 @@ describe('custom screen embedded SCADA apps', () => {
     expect(shared.body.data.values).toEqual([expect.objectContaining({ point_id: level, value: 7 })]);
     expect(shared.headers['cache-control']).toBe('no-store');
 
+    // A sub-account that may read custom screens but not SCADA sees the screen, not the drawing; with
+    // IndScada it does. The link above read it as the owner, who shared it.
+    const screensOnly = await screenUser({
+      parentId: designer.user.id,
+      isSubuser: true,
+      permissions: ['CustomScreen'],
+    });
+    expect((await call(t.app, 'GET', `/custom-screen/${id}`, { token: screensOnly.token })).body.code).toBe(
+      0,
+    );
+    const refused = await call(t.app, 'GET', `/custom-screen/${id}/scada?widget=p1`, {
+      token: screensOnly.token,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe(10001);
+    expect(JSON.stringify(refused.body)).not.toContain('Tank farm');
+    const scadaReader = await screenUser({
+      parentId: designer.user.id,
+      isSubuser: true,
+      permissions: ['CustomScreen', 'IndScada'],
+    });
+    const allowed = await call<ScreenScadaAnswer>(t.app, 'GET', `/custom-screen/${id}/scada?widget=p1`, {
+      token: scadaReader.token,
+    });
+    expect(allowed.body.data.name).toBe('Tank farm');
+
     // Another tenant cannot preview the app; an app without bindings previews with nothing to read.
     const stranger = await screenUser({ permissions: [...EDIT, 'IndScada'] });
     const theirs = await call(t.app, 'GET', `/custom-screen/preview/scada?scada=${scadaId}`, {
       token: stranger.token,
     });
     expect(theirs.status).toBe(404);
-    // A screen editor without the SCADA permission previews no drawing (a stored screen still shows it).
+    // A screen editor without the SCADA permission previews no drawing either.
     const noScada = await call(t.app, 'GET', `/custom-screen/preview/scada?scada=${scadaId}`, {
       token: other.token,
     });
@@ -664,6 +765,30 @@ describe('custom screen map widgets', () => {
     const shared = await call<ScreenMapAnswer>(t.app, 'GET', `/screen-share/${token}/map?widget=m1`);
     expect(shared.body.data.rows.map((r) => r.id)).toEqual([a]);
     expect(shared.headers['cache-control']).toBe('no-store');
+    // A map naming no device: signed in, all the reader's located devices; through the link, none
+    // (the owner never picked their whole fleet for the wall).
+    const open = await create(mapper.token, {
+      name: 'Map of all',
+      document: { ...base, widgets: { m1: map([]) }, order: ['m1'] },
+    });
+    const mine = await call<ScreenMapAnswer>(
+      t.app,
+      'GET',
+      `/custom-screen/${open.body.data.id}/map?widget=m1`,
+      {
+        token: mapper.token,
+      },
+    );
+    expect(mine.body.data.rows.map((r) => r.id).sort()).toEqual([a, b].sort());
+    const openToken = (
+      await call<CustomScreenShare>(t.app, 'POST', `/custom-screen/${open.body.data.id}/share`, {
+        token: mapper.token,
+      })
+    ).body.data.share_token;
+    const linked = await call<ScreenMapAnswer>(t.app, 'GET', `/screen-share/${openToken}/map?widget=m1`);
+    expect(linked.body.code).toBe(0);
+    expect(linked.body.data).toMatchObject({ rows: [], total: 0, unplaced: 0, config: { tile_url: null } });
+
     const tooMany = await create(mapper.token, {
       name: 'Bad',
       document: { ...base, widgets: { m1: map(Array.from({ length: 51 }, (_, i) => i + 1)) }, order: ['m1'] },

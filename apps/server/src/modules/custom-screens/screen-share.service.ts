@@ -13,6 +13,7 @@ import {
 import type { Scope } from '../../platform/auth/scope.js';
 import { userMessage } from '../../platform/http/errors.js';
 import type { CustomScreensRepository } from './custom-screens.repository.js';
+import { shareTokenHash } from './screen-share-token.js';
 import { type ScreenWidgetData, widgetOf, widgetSource } from './screen-widget-data.js';
 
 /**
@@ -40,13 +41,14 @@ function ownerScope(ownerUserId: number, path: string): Scope {
  * screen's owner, and only what the stored document names (its points, each widget's devices).
  */
 export function createScreenShareService(deps: {
-  repo: Pick<CustomScreensRepository, 'findByShareToken'>;
+  repo: Pick<CustomScreensRepository, 'findByShareHash'>;
   read: ScreenWidgetData;
 }) {
   const { repo, read } = deps;
 
   async function shared(token: string) {
-    const found = token.length >= 20 ? await repo.findByShareToken(token) : undefined;
+    // Looked up by its hash: the table holds no token (screen-share-token.ts).
+    const found = token.length >= 20 ? await repo.findByShareHash(shareTokenHash(token)) : undefined;
     if (!found) throw userMessage('screen.shareRevoked', undefined, 404);
     return found;
   }
@@ -91,16 +93,23 @@ export function createScreenShareService(deps: {
       return read.status(as, widget.devices, widget.columns);
     },
 
-    /** Only the SCADA app the shared screen's widget names. */
+    /**
+     * Only the SCADA app the shared screen's widget names. A link has no viewer whose SCADA permission
+     * could be asked (the stored screen's route asks the signed-in reader's): the owner chose to show
+     * the drawing on the wall and shared it, so it is read with the owner's scope, like every widget here.
+     */
     async sharedScada(token: string, widgetId: string): Promise<ScreenScadaAnswer> {
       const { doc, as } = await opened(token);
       return read.scadaView(as, widgetOf(doc, widgetId, 'scada').scada);
     },
 
-    /** The shared screen's map: the devices it names (or all) in the owner's scope. */
+    /**
+     * The shared screen's map: only the devices it names, in the owner's scope. A map naming none shows
+     * none here (not all the owner's devices, which the owner never picked for the link).
+     */
     async sharedMap(token: string, widgetId: string): Promise<ScreenMapAnswer> {
       const { doc, as } = await opened(token);
-      return read.mapView(as, widgetOf(doc, widgetId, 'map').devices);
+      return read.mapView(as, widgetOf(doc, widgetId, 'map').devices, 'none');
     },
   };
 }

@@ -190,10 +190,20 @@ export function createScreenWidgetData(deps: ScreenWidgetDataDeps) {
     };
   }
 
-  /** A map's located devices the scope sees (those named; none named: all) and the basemap setting. */
-  async function mapView(scope: Scope, devices: readonly number[]): Promise<ScreenMapAnswer> {
+  /**
+   * A map's located devices the scope sees, and the basemap setting. A map naming no device shows all
+   * the scope sees when `noneNamed` is 'all' (a signed-in reader: their own devices), and nothing when
+   * it is 'none' (an external link: the owner's whole fleet was never chosen for the wall).
+   */
+  async function mapView(
+    scope: Scope,
+    devices: readonly number[],
+    noneNamed: 'all' | 'none',
+  ): Promise<ScreenMapAnswer> {
+    const config = await deps.maps.mapConfig();
+    if (devices.length === 0 && noneNamed === 'none') return { rows: [], total: 0, unplaced: 0, config };
     const answer = await deps.maps.listedMapDevices(scope, devices.length === 0 ? null : devices);
-    return { ...answer, config: await deps.maps.mapConfig() };
+    return { ...answer, config };
   }
 
   return { points, data, alarms, status, scadaView, mapView };

@@ -9,7 +9,8 @@ const screen = (id: number, name: string): CustomScreenRow => ({
   owner_user_id: 1,
   version: 1,
   published: true,
-  share_token: null,
+  shared: false,
+  shared_at: null,
   created_at: '',
   updated_at: '',
 });

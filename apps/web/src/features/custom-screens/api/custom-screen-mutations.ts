@@ -1,4 +1,4 @@
-import type { CustomScreenDetail } from '@fleet/contracts';
+import type { CustomScreenDetail, CustomScreenShare } from '@fleet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { customScreenKeys } from './custom-screens';
@@ -34,12 +34,13 @@ export function useCustomScreenMutations() {
     mutationFn: (id: number) => api.delete<null>(`/custom-screen/${id}`),
     onSuccess: invalidate,
   });
+  /** Answers the new link's token: the only time it is shown (the server keeps a hash). */
   const share = useMutation({
-    mutationFn: (id: number) => api.post<{ share_token: string }>(`/custom-screen/${id}/share`),
+    mutationFn: (id: number) => api.post<CustomScreenShare>(`/custom-screen/${id}/share`),
     onSuccess: invalidate,
   });
   const revoke = useMutation({
-    mutationFn: (id: number) => api.delete<{ share_token: null }>(`/custom-screen/${id}/share`),
+    mutationFn: (id: number) => api.delete<CustomScreenShare>(`/custom-screen/${id}/share`),
     onSuccess: invalidate,
   });
   return { create, update, remove, share, revoke };

@@ -1,8 +1,12 @@
 import { CUSTOM_SCREEN_LIMITS } from '@fleet/contracts';
 import { Flex, Tag } from 'antd';
+import { useDeviceNames } from '../api/device-names';
 import { PointSelect } from './PointSelect';
 
-/** The devices an alarm list, a status table or a map names: tags, and a picker to add more. */
+/**
+ * The devices an alarm list, a status table or a map names: tags with the device's name (its id only
+ * while the name is unknown: not read yet, or a device the user no longer sees), and a picker to add more.
+ */
 export function DeviceListField({
   devices,
   onChange,
@@ -10,9 +14,10 @@ export function DeviceListField({
 }: {
   devices: number[];
   onChange: (devices: number[]) => void;
-  /** A map may name none (then it shows all the user's devices). */
+  /** A map may name none (signed in it then shows all the reader's devices; a link shows none). */
   allowEmpty?: boolean;
 }) {
+  const names = useDeviceNames(devices);
   return (
     <>
       <Flex gap={4} wrap>
@@ -23,7 +28,7 @@ export function DeviceListField({
             onClose={() => onChange(devices.filter((x) => x !== d))}
             data-testid="cs-device-tag"
           >
-            #{d}
+            {names.get(d) ?? `#${d}`}
           </Tag>
         ))}
       </Flex>

@@ -32,9 +32,9 @@ vi.mock('../../screens/map/DeviceMapCanvas', () => ({
 
 const { ScreenViewer } = await import('./ScreenViewer');
 
-const doc = screenDoc([
-  { id: 'm1', kind: 'map', frame: { x: 0, y: 0, w: 600, h: 400 }, title: '', devices: [] },
-]);
+const mapDoc = (devices: number[]) =>
+  screenDoc([{ id: 'm1', kind: 'map', frame: { x: 0, y: 0, w: 600, h: 400 }, title: '', devices }]);
+const doc = mapDoc([]);
 
 const answer: ScreenMapAnswer = {
   rows: [
@@ -57,7 +57,8 @@ afterEach(() => {
   resetApiClientState();
 });
 
-const view = (source: ScreenDataSource, isLive: boolean) => renderViewer(ScreenViewer, doc, source, isLive);
+const view = (source: ScreenDataSource, isLive: boolean, screenDocument = doc) =>
+  renderViewer(ScreenViewer, screenDocument, source, isLive);
 
 describe('map widget', () => {
   it('puts its devices on the offline basemap coloured by status, recoloured live', async () => {
@@ -75,9 +76,27 @@ describe('map widget', () => {
   });
 
   it('an external link reads its share endpoint and listens to no live channel', async () => {
-    view({ kind: 'share', token: 'tok' }, false);
-    await screen.findByTestId('cs-map-canvas-m1', {}, { timeout: 5000 });
+    view({ kind: 'share', token: 'tok' }, false, mapDoc([3, 4]));
+    const canvas = await screen.findByTestId('cs-map-canvas-m1', {}, { timeout: 5000 });
+    await waitFor(() => expect(canvas.textContent).toBe('3:online 4:offline'));
     expect(calls).toContain('/api/v1/screen-share/tok/map?widget=m1');
     expect(live.events.size).toBe(0);
+    expect(screen.queryByTestId('cs-map-none-m1')).toBeNull();
+  });
+
+  it('naming no device, an external link shows an empty map that says so', async () => {
+    calls = stubScreenApi((path) =>
+      path.endsWith('/map') ? { ...answer, rows: [], total: 0, unplaced: 0 } : { points: [] },
+    );
+    view({ kind: 'share', token: 'tok' }, false);
+    const note = await screen.findByTestId('cs-map-none-m1', {}, { timeout: 5000 });
+    expect(note.textContent).toBe('No devices chosen for this map');
+    expect(screen.getByTestId('cs-map-canvas-m1').textContent).toBe('');
+  });
+
+  it('signed in, a map naming no device carries no such note', async () => {
+    view({ kind: 'screen', id: 5 }, true);
+    await screen.findByTestId('cs-map-canvas-m1', {}, { timeout: 5000 });
+    expect(screen.queryByTestId('cs-map-none-m1')).toBeNull();
   });
 });

@@ -19,8 +19,9 @@ const NONE: StatusOverrides = new Map();
 
 /**
  * Devices on the basemap coloured by status (the device map's canvas, a lazy chunk with MapLibre):
- * those the widget names, or all the reader's. Signed in, OL / AL recolour them at once and a device
- * opens its popup; a link polls and shows no popup (its links need a session).
+ * those the widget names; naming none, all the signed-in reader's, and on an external link none (the
+ * server answers none, and the map says no device was chosen). Signed in, OL / AL recolour them at once
+ * and a device opens its popup; a link polls and shows no popup (its links need a session).
  */
 export default function MapWidget({ widget, env }: { widget: MapWidgetOf; env: WidgetEnv }) {
   const answer = useScreenMap(
@@ -72,6 +73,15 @@ function ScreenMap({
         testId={`cs-map-canvas-${widget.id}`}
         renderPopup={env.live ? renderPopup : undefined}
       />
+      {env.source.kind === 'share' && widget.devices.length === 0 ? (
+        <div
+          className="cs-map-note"
+          style={{ color: env.theme.muted }}
+          data-testid={`cs-map-none-${widget.id}`}
+        >
+          {t('customScreens.map.noneShared')}
+        </div>
+      ) : null}
       {data.unplaced > 0 ? (
         <div className="cs-map-note" style={{ color: env.theme.muted }}>
           {t('screens.map.unplaced', { count: data.unplaced })}

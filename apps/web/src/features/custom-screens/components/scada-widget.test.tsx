@@ -126,6 +126,27 @@ describe('embedded SCADA widget', () => {
     expect(calls.some((c) => c.includes('command') || c.includes('/device/'))).toBe(false);
   });
 
+  it('a reader without the SCADA permission gets a short no-permission state, not the drawing', async () => {
+    vi.stubGlobal('fetch', async (input: string) => {
+      const url = new URL(input, 'http://x');
+      calls.push(url.pathname);
+      const refused = url.pathname.endsWith('/scada');
+      return new Response(
+        JSON.stringify(
+          refused
+            ? { code: 10001, msg: 'no permission', data: null }
+            : { code: 0, msg: 'ok', data: { points: [] } },
+        ),
+        { status: refused ? 403 : 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    });
+    view({ kind: 'screen', id: 5 }, true);
+    const denied = await screen.findByTestId('cs-scada-denied-p1', {}, { timeout: 5000 });
+    expect(denied.textContent).toBe('You have no permission to view SCADA pictures');
+    expect(screen.queryByTestId('cs-scada-p1')).toBeNull();
+    expect(screen.getByTestId('cs-widget-p1').textContent).toContain('Tanks');
+  });
+
   it('an external link reads its share endpoint and opens no live channel', async () => {
     view({ kind: 'share', token: 'tok' }, false);
     await waitFor(() => expect(screen.getByTestId('scada-el-t1').textContent).toContain('4.3 m'), {

@@ -1,7 +1,8 @@
-import type { ScreenScadaAnswer, ScreenWidget } from '@fleet/contracts';
+import { BizCode, type ScreenScadaAnswer, type ScreenWidget } from '@fleet/contracts';
 import { loadDocument } from '@fleet/scada-model';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/errors';
 import { useLiveDevices, useLiveEvents } from '../../../shared/live/use-live';
 import { registerScadaRuntimeI18n } from '../../scada/runtime/i18n';
 import { LiveStore } from '../../scada/runtime/live-store';
@@ -48,6 +49,10 @@ function readOnlyContext(store: LiveStore, answer: ScreenScadaAnswer, goToPage: 
   } satisfies RuntimeContextValue;
 }
 
+/** 10001: the signed-in reader may read custom screens but not SCADA drawings (the server checks). */
+const isRefused = (error: unknown) =>
+  error instanceof ApiError && (error.code === BizCode.NO_PERMISSION || error.status === 403);
+
 /** A SCADA app embedded read-only, scaled into the frame, live (lazy: the SCADA runtime is its own chunk). */
 export default function ScadaWidget({
   widget,
@@ -85,7 +90,16 @@ export default function ScadaWidget({
     : null;
   return (
     <Frame widget={widget} env={env}>
-      {answer.error ? (
+      {isRefused(answer.error) ? (
+        // A reader of custom screens without the SCADA permission: the frame stays, the drawing does not.
+        <div
+          className="cs-widget-error"
+          style={{ color: env.theme.muted }}
+          data-testid={`cs-scada-denied-${widget.id}`}
+        >
+          {t('customScreens.scada.noAccess')}
+        </div>
+      ) : answer.error ? (
         <ErrorText error={answer.error} />
       ) : loaded && !loaded.ok ? (
         <ErrorText error={new Error(t('customScreens.scada.broken'))} />

@@ -28,6 +28,13 @@ const en: Texts = {
       revokeConfirm: 'Revoke this link? Anyone who has it can no longer open the screen.',
       none: 'No link',
       invalid: 'This screen link is not valid or was revoked',
+      since: 'Link made {{time}}',
+      renew: 'New link',
+      renewConfirm: 'Make a new link? The current one stops working at once.',
+      madeTitle: 'External link made',
+      onceNote:
+        'Copy the link now: it is shown only this once, and the platform keeps no copy of it. If it is lost, make a new link (the old one then stops working).',
+      done: 'Done',
     },
     kinds: {
       number: 'Number',
@@ -81,8 +88,12 @@ const en: Texts = {
       noPermission: 'Embedding a SCADA picture needs the SCADA permission.',
       pickFirst: 'Choose the SCADA picture to embed (read-only, live values).',
       broken: 'The SCADA picture cannot be opened',
+      noAccess: 'You have no permission to view SCADA pictures',
     },
-    map: { hint: 'With no device chosen it shows all your devices.' },
+    map: {
+      hint: 'With no device chosen, a signed-in viewer sees all the devices they may see; an external link shows none.',
+      noneShared: 'No devices chosen for this map',
+    },
     widget: {
       noData: 'No data',
       noAlarms: 'No alarms',

@@ -28,6 +28,13 @@ const es: Texts = {
       revokeConfirm: '¿Revocar este enlace? Quien lo tenga ya no podrá abrir la pantalla.',
       none: 'Sin enlace',
       invalid: 'Este enlace de pantalla no es válido o fue revocado',
+      since: 'Enlace creado {{time}}',
+      renew: 'Nuevo enlace',
+      renewConfirm: '¿Crear un nuevo enlace? El actual deja de funcionar de inmediato.',
+      madeTitle: 'Enlace externo creado',
+      onceNote:
+        'Copie el enlace ahora: solo se muestra esta vez y la plataforma no guarda ninguna copia. Si se pierde, cree un nuevo enlace (el anterior deja de funcionar).',
+      done: 'Hecho',
     },
     kinds: {
       number: 'Número',
@@ -81,8 +88,12 @@ const es: Texts = {
       noPermission: 'Incrustar una imagen SCADA requiere el permiso SCADA.',
       pickFirst: 'Elija la imagen SCADA a incrustar (solo lectura, valores en vivo).',
       broken: 'La imagen SCADA no se puede abrir',
+      noAccess: 'No tiene permiso para ver imágenes SCADA',
     },
-    map: { hint: 'Sin dispositivos elegidos muestra todos los suyos.' },
+    map: {
+      hint: 'Sin dispositivos elegidos, quien la vea con sesión iniciada ve todos los que puede ver; un enlace externo no muestra ninguno.',
+      noneShared: 'No se eligieron dispositivos para este mapa',
+    },
     widget: {
       noData: 'Sin datos',
       noAlarms: 'Sin alarmas',

@@ -26,6 +26,12 @@ const zh = {
       revokeConfirm: '撤销该链接?持有链接的人将无法再打开此大屏。',
       none: '无链接',
       invalid: '该大屏链接无效或已被撤销',
+      since: '链接生成于 {{time}}',
+      renew: '新链接',
+      renewConfirm: '生成新链接?当前链接将立即失效。',
+      madeTitle: '外部链接已生成',
+      onceNote: '请现在复制此链接:它只显示这一次,平台不保存链接本身。丢失后只能生成新链接(旧链接随之失效)。',
+      done: '完成',
     },
     kinds: {
       number: '数值',
@@ -79,8 +85,12 @@ const zh = {
       noPermission: '嵌入组态需要组态查看权限。',
       pickFirst: '选择要嵌入的组态画面(只读显示,实时数据)。',
       broken: '组态画面无法打开',
+      noAccess: '您没有查看组态画面的权限',
     },
-    map: { hint: '不选设备时显示您的全部设备。' },
+    map: {
+      hint: '不选设备时,登录查看者看到自己可见的全部设备;外部链接则不显示任何设备。',
+      noneShared: '此地图未选择设备',
+    },
     widget: {
       noData: '暂无数据',
       noAlarms: '暂无告警',

@@ -1,6 +1,6 @@
-import { CopyOutlined, EditOutlined, ExportOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CustomScreenRow } from '@fleet/contracts';
-import { App, Button, Form, Input, Modal, Popconfirm, Space, Switch, Table, Typography } from 'antd';
+import { Button, Form, Input, Modal, Space, Switch, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,29 +14,21 @@ import { ListCard } from '../../accounts/components/ListCard';
 import { formatTime } from '../../devices/lib/labels';
 import { useCustomScreenMutations } from '../api/custom-screen-mutations';
 import { useCustomScreens } from '../api/custom-screens';
+import { ShareCell } from '../components/ShareCell';
 
 /** Who may design, publish and share: CustomScreen/edit, never a read-only account. */
 export const CUSTOM_SCREEN_WRITE = 'CustomScreen/edit';
 
-export const shareUrl = (token: string) => `${window.location.origin}/share/screen/${token}`;
-
 /** Monitoring screens > Custom screens: the list, create, design, publish in the menu, external links. */
 export default function CustomScreensPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const list = useListParams({});
   const rows = useCustomScreens(list.query);
   const mayWrite = useCanWrite(CUSTOM_SCREEN_WRITE);
-  const { create, update, remove, share, revoke } = useCustomScreenMutations();
+  const { create, update, remove } = useCustomScreenMutations();
   const [creating, setCreating] = useState(false);
   const [form] = Form.useForm<{ name: string }>();
-
-  const copy = (token: string) =>
-    navigator.clipboard
-      ?.writeText(shareUrl(token))
-      .then(() => message.success(t('customScreens.share.copied')))
-      .catch(() => undefined);
 
   const columns: ColumnsType<CustomScreenRow> = [
     { title: t('customScreens.columns.name'), dataIndex: 'name', width: 220 },
@@ -58,47 +50,9 @@ export default function CustomScreensPage() {
     },
     {
       title: t('customScreens.columns.share'),
-      dataIndex: 'share_token',
+      dataIndex: 'shared',
       width: 320,
-      render: (token: string | null, row) =>
-        token ? (
-          <Space size={4} wrap>
-            <Typography.Link
-              href={shareUrl(token)}
-              target="_blank"
-              data-testid={`cs-share-link-${row.id}`}
-              ellipsis
-              style={{ maxWidth: 200 }}
-            >
-              {t('customScreens.share.link')}
-            </Typography.Link>
-            <Button size="small" icon={<CopyOutlined />} onClick={() => void copy(token)}>
-              {t('customScreens.share.copy')}
-            </Button>
-            {mayWrite ? (
-              <Popconfirm
-                title={t('customScreens.share.revokeConfirm')}
-                onConfirm={() => revoke.mutateAsync(row.id)}
-              >
-                <Button size="small" danger data-testid={`cs-share-revoke-${row.id}`}>
-                  {t('customScreens.share.revoke')}
-                </Button>
-              </Popconfirm>
-            ) : null}
-          </Space>
-        ) : mayWrite ? (
-          <Button
-            size="small"
-            icon={<LinkOutlined />}
-            loading={share.isPending && share.variables === row.id}
-            onClick={() => void share.mutateAsync(row.id).catch(() => undefined)}
-            data-testid={`cs-share-${row.id}`}
-          >
-            {t('customScreens.share.create')}
-          </Button>
-        ) : (
-          <Typography.Text type="secondary">{t('customScreens.share.none')}</Typography.Text>
-        ),
+      render: (_: boolean, row) => <ShareCell row={row} mayWrite={mayWrite} />,
     },
     {
       title: t('customScreens.columns.updated'),
