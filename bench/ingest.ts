@@ -3,6 +3,8 @@
  * storage mode, daily counters, one transaction per batch) against raw inserts of the same rows in
  * the same run. Prints one JSON document. `BENCH_DATABASE_URL` (default the local PostgreSQL)
  * selects the server for the PostgreSQL part; it is skipped with a note when unreachable.
+ * The scale_out part runs the compiled server as one and as two processes sharing the load
+ * (bench/support/scale-out-run.ts).
  */
 
 import { existsSync } from 'node:fs';

@@ -266,7 +266,6 @@ async function runSetup(count: number, options: ScaleOutOptions) {
     bench = await postgresDatabase(options.adminUrl);
     const fleet = await createFleet(bench.database, options.devices, options.pointsPerDevice);
     await ensureHistoryPartitions(bench.database, { now: new Date(), retentionMonths: 24 });
-    await bench.database.close();
     client = new pg.Client({ connectionString: bench.url });
     await client.connect();
 
@@ -385,9 +384,13 @@ async function runSetup(count: number, options: ScaleOutOptions) {
     await Promise.all(instances.map((i) => i.process.stop(10_000).catch(() => undefined)));
     await broker.stop();
     await client?.end().catch(() => undefined);
-    await bench?.dispose().catch(() => undefined);
+    await bench
+      ?.dispose()
+      .catch((error: unknown) => console.error(`scale_out: dropping the database: ${error}`));
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-    await dropRedisKeys(options.redisUrl, prefix).catch(() => undefined);
+    await dropRedisKeys(options.redisUrl, prefix).catch((error: unknown) =>
+      console.error(`scale_out: removing the Redis keys ${prefix}*: ${error}`),
+    );
   }
 }
 
@@ -396,24 +399,36 @@ async function runSetup(count: number, options: ScaleOutOptions) {
  * a deployment of its own, in the same run; the ratio two/one of the figures.
  */
 export async function runScaleOut(options: ScaleOutOptions) {
+  if (!(options.seconds > 0) || !(options.pointsPerSecond >= options.pointsPerDevice))
+    throw new Error(
+      'BENCH_SCALE_OUT_SECONDS must be > 0 and BENCH_SCALE_OUT_POINTS_PER_S at least one message',
+    );
   buildServerIfStale();
-  const one = await runSetup(1, options);
-  const two = await runSetup(2, options);
-  const ratio = (a: number | null | undefined, b: number | null | undefined) =>
-    a && b ? Math.round((a / b) * 1000) / 1000 : null;
-  const storedRate = (r: typeof one.max_throughput) =>
-    'stored_points_per_s' in r ? r.stored_points_per_s : null;
+  // A setup that fails is reported as such (its deployment is removed); the other still runs.
+  const attempt = (count: number) =>
+    runSetup(count, options).catch((error: unknown) => ({
+      instances: count,
+      error: error instanceof Error ? error.message : String(error),
+    }));
+  const one = await attempt(1);
+  const two = await attempt(2);
+  const rates = (setup: typeof one) => {
+    if (!('fixed_rate' in setup)) return { fixed: null, max: null };
+    const max = setup.max_throughput;
+    return {
+      fixed: setup.fixed_rate.stored_points_per_s,
+      max: 'stored_points_per_s' in max ? max.stored_points_per_s : null,
+    };
+  };
+  const ratio = (a: number | null, b: number | null) => (a && b ? Math.round((a / b) * 1000) / 1000 : null);
   return {
     transport:
       'mqtt.js QoS 1 (devices in a child process) -> Mosquitto (own, 127.0.0.1) -> $share group -> compiled platform process(es) -> PostgreSQL',
     one_instance: one,
     two_instances: two,
     ratio_two_to_one: {
-      fixed_rate_stored_points_per_s: ratio(
-        two.fixed_rate.stored_points_per_s,
-        one.fixed_rate.stored_points_per_s,
-      ),
-      max_stored_points_per_s: ratio(storedRate(two.max_throughput), storedRate(one.max_throughput)),
+      fixed_rate_stored_points_per_s: ratio(rates(two).fixed, rates(one).fixed),
+      max_stored_points_per_s: ratio(rates(two).max, rates(one).max),
     },
   };
 }
