@@ -3,7 +3,12 @@
  * storage mode, daily counters, one transaction per batch) against raw inserts of the same rows in
  * the same run. Prints one JSON document. `BENCH_DATABASE_URL` (default the local PostgreSQL)
  * selects the server for the PostgreSQL part; it is skipped with a note when unreachable.
+ * The scale_out part runs the compiled server as one and as two processes sharing the load
+ * (bench/support/scale-out-run.ts).
  */
+
+import { existsSync } from 'node:fs';
+import { Redis } from 'ioredis';
 import {
   type BenchDatabase,
   createFleet,
@@ -16,6 +21,7 @@ import { hourStart, measureEmbeddedIngest } from './support/ingest-embedded.js';
 import { runMqtt } from './support/mqtt-run.js';
 import { historyCount, rawRows, runPipeline } from './support/pipeline-run.js';
 import { compareHistoryInserts, rawCopy } from './support/raw-insert.js';
+import { runScaleOut } from './support/scale-out-run.js';
 import { withStageTimes } from './support/stage-timer.js';
 
 const DEVICES = 100;
@@ -36,9 +42,17 @@ const MQTT_POINTS_PER_S = Number(process.env.BENCH_MQTT_POINTS_PER_S ?? 20_000);
 const MQTT_SECONDS = Number(process.env.BENCH_MQTT_SECONDS ?? 10);
 const MQTT_TARGET_P99_MS = 25;
 
+/** Scale-out part (issue 13: two instances sharing the load report the combined throughput). */
+const SCALE_OUT_POINTS_PER_S = Number(process.env.BENCH_SCALE_OUT_POINTS_PER_S ?? 20_000);
+const SCALE_OUT_SECONDS = Number(process.env.BENCH_SCALE_OUT_SECONDS ?? 10);
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const MOSQUITTO = '/usr/sbin/mosquitto';
+
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
-/** `BENCH_PARTS=postgres,mqtt` runs only those parts (default all: embedded, postgres, mqtt). */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'embedded,postgres,mqtt').split(',').map((p) => p.trim()));
+/** `BENCH_PARTS=postgres,mqtt` runs only those parts (default all: embedded, postgres, mqtt, scale_out). */
+const PARTS = new Set(
+  (process.env.BENCH_PARTS ?? 'embedded,postgres,mqtt,scale_out').split(',').map((p) => p.trim()),
+);
 const part = async <T>(name: string, run: () => Promise<T>) =>
   PARTS.has(name) ? await run() : { skipped: `not in BENCH_PARTS (${[...PARTS].join(',')})` };
 
@@ -112,6 +126,35 @@ async function postgres() {
   }
 }
 
+async function redisReachable(url: string): Promise<boolean> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000 });
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Two compiled platform processes sharing the load against one, each on PostgreSQL, Redis, Mosquitto. */
+async function scaleOut() {
+  if (!(await serverVersion(pgUrl)))
+    return { skipped: `PostgreSQL not reachable at BENCH_DATABASE_URL (${new URL(pgUrl).host})` };
+  if (!(await redisReachable(redisUrl)))
+    return { skipped: `Redis not reachable at REDIS_URL (${new URL(redisUrl).host})` };
+  if (!existsSync(MOSQUITTO)) return { skipped: `no ${MOSQUITTO} (apt-get install mosquitto)` };
+  return runScaleOut({
+    adminUrl: pgUrl,
+    redisUrl,
+    devices: DEVICES,
+    pointsPerDevice: POINTS,
+    pointsPerSecond: SCALE_OUT_POINTS_PER_S,
+    seconds: SCALE_OUT_SECONDS,
+  });
+}
+
 const started = performance.now();
 const report = {
   benchmark: 'ingest',
@@ -126,6 +169,7 @@ const report = {
   ),
   postgres: await part('postgres', postgres),
   mqtt_end_to_end: await part('mqtt', mqttEndToEnd),
+  scale_out: await part('scale_out', scaleOut),
   total_seconds: 0,
 };
 report.total_seconds = round3((performance.now() - started) / 1000);
