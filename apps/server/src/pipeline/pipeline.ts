@@ -60,9 +60,6 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
   /** State planned by batches written but not committed yet (the next batch plans on it). */
   const speculative = new Map<number, PointState>();
   const listeners = new Set<(batch: readonly StoredReading[]) => void>();
-  const plannedListeners = new Set<(batch: readonly StoredReading[]) => void>();
-  /** Batches already announced to plannedListeners (a retried batch is announced once). */
-  const announced = new WeakSet<Slice[]>();
   const counters: PipelineCounters = {
     received: 0,
     stored: 0,
@@ -245,7 +242,6 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
         accepted,
         (pointId) => speculative.get(pointId) ?? committed.get(pointId) ?? emptyState(0),
       );
-      announce(batch, plan.stored);
       let duplicates = 0;
       const markDuplicate = (i: number) => {
         duplicates += 1;
@@ -289,13 +285,6 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       if (previous && !(await previous.committed.promise)) throw new Error('previous batch failed');
       return { plan, dropped, duplicates };
     });
-  }
-
-  /** onPlanned: once per batch, at its first plan (see Pipeline.onPlanned). */
-  function announce(batch: Slice[], stored: readonly StoredReading[]) {
-    if (announced.has(batch)) return;
-    announced.add(batch);
-    if (stored.length > 0) notify(plannedListeners, stored);
   }
 
   function notify(to: Set<(batch: readonly StoredReading[]) => void>, stored: readonly StoredReading[]) {
@@ -369,11 +358,6 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     onStored(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
-    },
-
-    onPlanned(listener) {
-      plannedListeners.add(listener);
-      return () => void plannedListeners.delete(listener);
     },
 
     counters: () => ({ ...counters }),

@@ -49,17 +49,8 @@ export interface Pipeline {
   ingest(readings: readonly Reading[]): Promise<void>;
   /** Latest values of one device (memory first, the table on a miss). */
   latestOf(deviceId: number): Promise<LatestValue[]>;
-  /** Called after every durable batch, in order; triggers hook in here. */
+  /** Called after every durable batch, in order; triggers and live fan-out hook in here. */
   onStored(listener: (batch: readonly StoredReading[]) => void): () => void;
-  /**
-   * Called once per batch as soon as it is planned inside its transaction, before its history and
-   * latest values are written and committed (`historied` may still turn false for a duplicate): the
-   * live channel shows readings here, a commit earlier than onStored. If the transaction fails the
-   * batch is retried and stored later (it is not announced again); only a crash loses it, and then
-   * the device, whose reading was never acknowledged, sends it again. Whatever must not happen for a
-   * reading that is not durable yet (alarms, notices) stays on onStored.
-   */
-  onPlanned(listener: (batch: readonly StoredReading[]) => void): () => void;
   counters(): PipelineCounters;
   /** Stores what is pending, then refuses new readings. */
   close(): Promise<void>;

@@ -23,10 +23,9 @@ export interface LiveAlarmMessage {
 }
 
 /**
- * Publishes every batch on LIVE_BUS.readings as soon as the pipeline planned it (onPlanned: before its
- * commit, which was most of the live delay, see bench:live), grouped by device and named once here (so
- * the receiving instances need no lookups). Only readings that became the latest value are live.
- * Batches are published in the order the pipeline planned them.
+ * Publishes every stored batch on LIVE_BUS.readings, grouped by device and named once here (so the
+ * receiving instances need no lookups). Only readings that became the latest value are live.
+ * Batches are published in the order the pipeline stored them.
  */
 export function startLiveFeed(
   pipeline: Pipeline,
@@ -35,7 +34,7 @@ export function startLiveFeed(
   onError: (error: unknown) => void,
 ) {
   let chain: Promise<void> = Promise.resolve();
-  const unsubscribe = pipeline.onPlanned((batch) => {
+  const unsubscribe = pipeline.onStored((batch) => {
     chain = chain.then(() => publishBatch(batch)).catch(onError);
   });
 
@@ -73,7 +72,7 @@ export function startLiveFeed(
   }
 
   return {
-    /** Resolves when every batch announced so far was published. */
+    /** Resolves when every batch seen so far was published. */
     drained: () => chain,
     stop: unsubscribe,
   };
