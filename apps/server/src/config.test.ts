@@ -93,6 +93,14 @@ describe('parseConfig', () => {
     expect((error as Error).message).not.toContain('pa55');
   });
 
+  it('takes the number of broker connections of an instance within 1 to 256 (default 32)', () => {
+    expect(parseConfig({}).MQTT_CONNECTIONS).toBe(32);
+    expect(parseConfig({ MQTT_CONNECTIONS: '8' }).MQTT_CONNECTIONS).toBe(8);
+    for (const bad of ['0', '257', 'many']) {
+      expect(() => parseConfig({ MQTT_CONNECTIONS: bad })).toThrow(/MQTT_CONNECTIONS/);
+    }
+  });
+
   it('reads the broker provisioning settings, checks them together and never echoes their secrets', () => {
     expect(parseConfig({})).toMatchObject({ MQTT_PROVISION: 'none', MQTT_SESSION_EXPIRY: 3600 });
     const dynsec = {

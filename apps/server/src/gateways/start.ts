@@ -117,6 +117,7 @@ export async function startDeviceSide(
       presence: config.MQTT_PROVISION === 'none' ? 'traffic' : 'events',
       sessionId: config.MQTT_SESSION_ID,
       sessionExpiryS: config.MQTT_SESSION_EXPIRY,
+      connections: config.MQTT_CONNECTIONS,
     });
     stops.push(() => mqtt.close());
     const mqttMetrics = runtime.metrics.register('mqtt', () => mqtt.counters(), ['connected']);

@@ -17,7 +17,7 @@ export interface ExternalClientOptions {
   /**
    * Connections to the broker. mqtt.js handles one incoming message at a time per connection and
    * each waits until its readings are durable, so several connections in the shared group keep
-   * batches full (default 4).
+   * batches full (default 4; the platform passes MQTT_CONNECTIONS).
    */
   connections?: number;
   commandTimeoutMs?: number;

@@ -22,6 +22,8 @@ export interface MqttGatewayOptions {
   /** External broker: stable session name of this instance (persistent sessions) and their expiry. */
   sessionId?: string;
   sessionExpiryS?: number;
+  /** External broker only: connections in the shared group (MQTT_CONNECTIONS). */
+  connections?: number;
 }
 
 export interface MqttGateway {
@@ -45,6 +47,7 @@ export async function startMqttGateway(
       presence: options.presence,
       sessionId: options.sessionId,
       sessionExpiryS: options.sessionExpiryS,
+      connections: options.connections,
     });
     return { port: null, counters: client.counters, close: client.close };
   }
