@@ -4,6 +4,8 @@
  * runtime.pipeline.ingest at RATE readings/s. Latency is reading ingest call -> client receipt.
  * The baseline in the same run: a bare `ws` server pushing the same frames at the same rate to the
  * same clients (no pipeline, no hub). Clients run in this process too, so both sides share the CPU.
+ * During the platform run it also reports the main thread's utilisation and event-loop delay, and the
+ * latency of a device list over HTTP every 50 ms.
  * Prints one JSON document.
  */
 import { randomBytes } from 'node:crypto';
@@ -11,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket, { WebSocketServer } from 'ws';
 import { buildApp } from '../apps/server/src/app.js';
 import { parseConfig } from '../apps/server/src/config.js';
@@ -182,6 +185,26 @@ async function main() {
       for (const reading of batch) stored.add(now - reading.ts);
     });
     live.recording = true;
+    // What a user of the web app feels meanwhile: a device list over real HTTP every 50 ms.
+    const api = new Histogram();
+    let apiErrors = 0;
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        const started = performance.now();
+        const res = await fetch(`http://127.0.0.1:${port}/api/v1/device?page=1&limit=20`, {
+          headers: { 'x-token': token },
+        }).catch(() => null);
+        if (res?.ok) {
+          await res.arrayBuffer();
+          api.add(performance.now() - started);
+        } else apiErrors++;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    const loopBefore = performance.eventLoopUtilization();
     const inflight = new Set<Promise<void>>();
     const driven = await drive(fleet, SECONDS, (batch) => {
       const p = runtime.pipeline.ingest(batch.map((r) => ({ ...r, value: r.ts % 1000 }))).catch(() => {});
@@ -192,6 +215,15 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 500)); // the last coalescing window and sends
     live.recording = false;
     stopStored();
+    probing = false;
+    await probe;
+    loopDelay.disable();
+    const mainThread = {
+      event_loop_utilization:
+        Math.round(performance.eventLoopUtilization(loopBefore).utilization * 1000) / 1000,
+      event_loop_delay_p99_ms: Math.round(loopDelay.percentile(99) / 1e6),
+      event_loop_delay_max_ms: Math.round(loopDelay.max / 1e6),
+    };
     const hub = app.liveHub.counters();
     for (const socket of sockets.splice(0)) socket.terminate();
 
@@ -261,6 +293,8 @@ async function main() {
         readings_per_s: Math.round(driven.readings / driven.seconds),
         latency_ingest_call_to_client: live.histogram.summary(),
         latency_ingest_call_to_committed: stored.summary(),
+        main_thread: mainThread,
+        api_device_list_during_run: { ...api.summary(), errors: apiErrors },
         messages_delivered: live.messages,
         messages_per_s: Math.round(live.messages / driven.seconds),
         readings_delivered: live.readings,

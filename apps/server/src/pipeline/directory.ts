@@ -80,6 +80,8 @@ export function pointNamed(
 export interface DeviceDirectory {
   byImei(imei: string): Promise<DirectoryDevice | null>;
   byId(deviceId: number): Promise<DirectoryDevice | null>;
+  /** Several devices at once: the cached ones from memory, all others in one read. */
+  byIds(deviceIds: readonly number[]): Promise<Map<number, DirectoryDevice | null>>;
   /** Drops cached entries (deviceId null: all); the next lookup reads the database. */
   invalidate(deviceId: number | null): void;
   close(): void;
@@ -134,17 +136,40 @@ export function createDeviceDirectory(
     return entry;
   };
 
+  const remember = (device: DirectoryDevice) => {
+    imeiOfId.set(device.id, device.imei);
+    cache.set(device.imei, { at: now(), entry: Promise.resolve(device) });
+  };
+
   return {
     byImei,
     async byId(deviceId) {
       const imei = imeiOfId.get(deviceId);
       if (imei) return byImei(imei);
       const device = await repo.byId(deviceId);
-      if (device) {
-        imeiOfId.set(device.id, device.imei);
-        cache.set(device.imei, { at: now(), entry: Promise.resolve(device) });
-      }
+      if (device) remember(device);
       return device;
+    },
+    async byIds(deviceIds) {
+      const found = new Map<number, DirectoryDevice | null>();
+      const known: Promise<void>[] = [];
+      const unknown: number[] = [];
+      for (const id of deviceIds) {
+        const imei = imeiOfId.get(id);
+        const hit = imei ? cache.get(imei) : undefined;
+        if (imei && hit && now() - hit.at < ttlMs) {
+          known.push(hit.entry.then((device) => void found.set(id, device)));
+        } else {
+          unknown.push(id);
+        }
+      }
+      const [loaded] = await Promise.all([repo.byIds(unknown), ...known]);
+      for (const device of loaded as DirectoryDevice[]) {
+        remember(device);
+        found.set(device.id, device);
+      }
+      for (const id of unknown) if (!found.has(id)) found.set(id, null);
+      return found;
     },
     invalidate,
     close: unsubscribe,

@@ -1,4 +1,4 @@
-import type { DeviceDirectory, DirectoryDevice, DirectoryPoint } from './directory.js';
+import type { DeviceDirectory, DirectoryPoint } from './directory.js';
 import type { Reading, StoredReading } from './types.js';
 
 /** What the pipeline remembers of one point between batches (mirrors its point_latest row). */
@@ -158,13 +158,9 @@ export async function acceptReadings(
   directory: DeviceDirectory,
   readings: readonly Reading[],
 ): Promise<{ accepted: AcceptedReading[]; dropped: number }> {
-  const devices = new Map<number, DirectoryDevice | null>();
-  for (const r of readings) if (!devices.has(r.deviceId)) devices.set(r.deviceId, null);
-  await Promise.all(
-    [...devices.keys()].map(async (id) => {
-      devices.set(id, Number.isInteger(id) ? await directory.byId(id) : null);
-    }),
-  );
+  const ids = new Set<number>();
+  for (const r of readings) if (Number.isInteger(r.deviceId)) ids.add(r.deviceId);
+  const devices = await directory.byIds([...ids]);
   const accepted: AcceptedReading[] = [];
   let dropped = 0;
   for (const reading of readings) {
