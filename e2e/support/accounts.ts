@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { choose, chooseOption } from './ui.js';
 
 /** Texts of the sidebar's menu entries (groups and pages), in order. */
 export async function sidebarEntries(page: Page): Promise<string[]> {
@@ -13,20 +14,14 @@ export async function tickPermission(page: Page, key: string) {
   await expect(node.locator('.ant-tree-checkbox').first()).toHaveClass(/ant-tree-checkbox-checked/);
 }
 
-/** Picks an option by its text in an Ant Design select marked with a data-testid. */
-export async function pickOption(page: Page, testId: string, text: string) {
-  await page.getByTestId(testId).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-    .first()
-    .click();
-  await page.keyboard.press('Escape');
-}
-
+/**
+ * Signs out through the user menu. Through `choose`: on a loaded CI machine the click on "Sign out"
+ * landed while the menu was still opening and was lost (phone-sign-in stayed on /user/me).
+ */
 export async function signOut(page: Page) {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('logout').click();
-  await expect(page).toHaveURL(/\/login/);
+  await choose(page.getByTestId('user-menu'), page.getByTestId('logout'), () =>
+    expect(page).toHaveURL(/\/login/, { timeout: 5_000 }),
+  );
   await expect(page.getByTestId('login-submit')).toBeVisible();
 }
 
@@ -55,7 +50,9 @@ export async function createUser(
   if (user.nickName) await page.getByTestId('user-form-nickname').fill(user.nickName);
   await page.getByTestId('user-form-password').fill(user.password);
   await page.getByTestId('user-form-confirm').fill(user.password);
-  await pickOption(page, 'user-form-roles', user.role);
+  // A multiple select: the dropdown stays open after the choice until Escape.
+  await chooseOption(page, 'user-form-roles', user.role);
+  await page.keyboard.press('Escape');
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/v1/auth/user') && r.request().method() === 'POST',
   );
