@@ -80,7 +80,7 @@ function renderBell() {
 const badge = () => screen.getByTestId('notice-badge');
 const openPopover = () => userEvent.click(screen.getByTestId('notice-bell'));
 
-describe('notification bell and popover', { timeout: 30_000 }, () => {
+describe('notification bell and popover', () => {
   beforeEach(() => {
     resetApiClientState();
     clearSession();

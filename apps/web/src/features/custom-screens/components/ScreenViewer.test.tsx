@@ -186,9 +186,7 @@ describe('custom screen widgets', () => {
     await waitFor(() => expect(text('cs-value-v1')).toContain('20.5'));
     expect(live.ids).toEqual([]);
     points = [point(11, 23.25), point(12, 20)];
-    await waitFor(() => expect(text('cs-value-v1')).toContain('23.3'), {
-      timeout: 6000,
-    });
+    await waitFor(() => expect(text('cs-value-v1')).toContain('23.3'));
     expect(calls.every((c) => c.startsWith('/api/v1/screen-share/tok/'))).toBe(true);
     expect(calls).toContain('/api/v1/screen-share/tok/data?widget=n1');
   });

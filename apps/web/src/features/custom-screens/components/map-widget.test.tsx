@@ -63,7 +63,7 @@ const view = (source: ScreenDataSource, isLive: boolean, screenDocument = doc) =
 describe('map widget', () => {
   it('puts its devices on the offline basemap coloured by status, recoloured live', async () => {
     view({ kind: 'screen', id: 5 }, true);
-    const canvas = await screen.findByTestId('cs-map-canvas-m1', {}, { timeout: 5000 });
+    const canvas = await screen.findByTestId('cs-map-canvas-m1');
     await waitFor(() => expect(canvas.textContent).toBe('3:online 4:offline'));
     expect(canvas.dataset.tiles).toBe('null');
     expect(calls).toContain('/api/v1/custom-screen/5/map?widget=m1');
@@ -77,7 +77,7 @@ describe('map widget', () => {
 
   it('an external link reads its share endpoint and listens to no live channel', async () => {
     view({ kind: 'share', token: 'tok' }, false, mapDoc([3, 4]));
-    const canvas = await screen.findByTestId('cs-map-canvas-m1', {}, { timeout: 5000 });
+    const canvas = await screen.findByTestId('cs-map-canvas-m1');
     await waitFor(() => expect(canvas.textContent).toBe('3:online 4:offline'));
     expect(calls).toContain('/api/v1/screen-share/tok/map?widget=m1');
     expect(live.events.size).toBe(0);
@@ -89,14 +89,14 @@ describe('map widget', () => {
       path.endsWith('/map') ? { ...answer, rows: [], total: 0, unplaced: 0 } : { points: [] },
     );
     view({ kind: 'share', token: 'tok' }, false);
-    const note = await screen.findByTestId('cs-map-none-m1', {}, { timeout: 5000 });
+    const note = await screen.findByTestId('cs-map-none-m1');
     expect(note.textContent).toBe('No devices chosen for this map');
     expect(screen.getByTestId('cs-map-canvas-m1').textContent).toBe('');
   });
 
   it('signed in, a map naming no device carries no such note', async () => {
     view({ kind: 'screen', id: 5 }, true);
-    await screen.findByTestId('cs-map-canvas-m1', {}, { timeout: 5000 });
+    await screen.findByTestId('cs-map-canvas-m1');
     expect(screen.queryByTestId('cs-map-none-m1')).toBeNull();
   });
 });

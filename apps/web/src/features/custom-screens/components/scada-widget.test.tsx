@@ -103,9 +103,7 @@ const view = (source: ScreenDataSource, isLive: boolean) => renderViewer(ScreenV
 describe('embedded SCADA widget', () => {
   it('draws the app’s page with its latest values and moves them with /wss', async () => {
     view({ kind: 'screen', id: 5 }, true);
-    await waitFor(() => expect(screen.getByTestId('scada-el-t1').textContent).toContain('4.3 m'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(screen.getByTestId('scada-el-t1').textContent).toContain('4.3 m'));
     expect(calls).toContain('/api/v1/custom-screen/5/scada?widget=p1');
     expect(screen.getByTestId('cs-scada-p1').querySelector('svg')).toBeTruthy();
     expect(live.ids).toEqual([3]);
@@ -119,7 +117,7 @@ describe('embedded SCADA widget', () => {
 
   it('is read-only: a control is disabled and a click sends no command', async () => {
     view({ kind: 'screen', id: 5 }, true);
-    const start = await screen.findByTestId('scada-control-start', {}, { timeout: 5000 });
+    const start = await screen.findByTestId('scada-control-start');
     expect(start.getAttribute('data-disabled')).toBe('denied');
     fireEvent.click(start);
     await Promise.resolve();
@@ -141,7 +139,7 @@ describe('embedded SCADA widget', () => {
       );
     });
     view({ kind: 'screen', id: 5 }, true);
-    const denied = await screen.findByTestId('cs-scada-denied-p1', {}, { timeout: 5000 });
+    const denied = await screen.findByTestId('cs-scada-denied-p1');
     expect(denied.textContent).toBe('You have no permission to view SCADA pictures');
     expect(screen.queryByTestId('cs-scada-p1')).toBeNull();
     expect(screen.getByTestId('cs-widget-p1').textContent).toContain('Tanks');
@@ -149,9 +147,7 @@ describe('embedded SCADA widget', () => {
 
   it('an external link reads its share endpoint and opens no live channel', async () => {
     view({ kind: 'share', token: 'tok' }, false);
-    await waitFor(() => expect(screen.getByTestId('scada-el-t1').textContent).toContain('4.3 m'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(screen.getByTestId('scada-el-t1').textContent).toContain('4.3 m'));
     expect(calls).toContain('/api/v1/screen-share/tok/scada?widget=p1');
     expect(live.ids).toEqual([]);
     expect(live.events).toBe(0);

@@ -99,9 +99,7 @@ afterEach(() => {
 });
 
 describe('DashboardPage', () => {
-  it("shows the cards, today's alarms by level and the latest alarms, asking in the browser's zone", {
-    timeout: 15_000,
-  }, async () => {
+  it("shows the cards, today's alarms by level and the latest alarms, asking in the browser's zone", async () => {
     stubApi(() => json({ code: 0, msg: 'ok', data: report }));
     renderPage();
     const online = await screen.findByTestId('dashboard-card-online');

@@ -124,7 +124,7 @@ function renderPage() {
   );
 }
 
-describe('DataReportPage', { timeout: 30_000 }, () => {
+describe('DataReportPage', () => {
   beforeEach(async () => {
     clearSession();
     resetApiClientState();

@@ -33,7 +33,7 @@ const wrap = (ui: React.ReactNode) => (
   </QueryClientProvider>
 );
 
-describe('DeviceSearchSelect', { timeout: 30_000 }, () => {
+describe('DeviceSearchSelect', () => {
   beforeEach(() => {
     resetApiClientState();
     clearSession();

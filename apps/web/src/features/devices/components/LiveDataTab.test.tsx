@@ -72,7 +72,7 @@ function renderTab(authList: string[] = [], roles: string[] = ['admin']) {
 }
 
 // Generous timeouts: Ant Design tables render slowly in jsdom on a shared machine.
-describe('LiveDataTab', { timeout: 30_000 }, () => {
+describe('LiveDataTab', () => {
   beforeEach(() => {
     resetApiClientState();
     clearSession();
@@ -159,9 +159,7 @@ describe('LiveDataTab', { timeout: 30_000 }, () => {
     await user.click(screen.getByTestId('write-send'));
     const status = await screen.findByTestId('command-status');
     expect(status.textContent).toBe('已发送');
-    await waitFor(() => expect(screen.getByTestId('command-status').textContent).toBe('已响应'), {
-      timeout: 6000,
-    });
+    await waitFor(() => expect(screen.getByTestId('command-status').textContent).toBe('已响应'));
     expect(statusReads).toBe(1);
     expect(calls).toContain('GET /api/v1/device/cmdStatus?id=41');
   }, 40_000);

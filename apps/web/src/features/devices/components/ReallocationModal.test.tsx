@@ -43,7 +43,7 @@ async function pick(name: string) {
   await userEvent.click(await screen.findByTitle(name));
 }
 
-describe('ReallocationModal', { timeout: 30_000 }, () => {
+describe('ReallocationModal', () => {
   beforeEach(() => {
     resetApiClientState();
     clearSession();

@@ -72,7 +72,7 @@ function renderPage() {
 }
 
 // Ant Design tables render slowly in jsdom on a busy machine.
-describe('FileDownloadPage', { timeout: 20_000 }, () => {
+describe('FileDownloadPage', () => {
   beforeEach(async () => {
     clearSession();
     resetApiClientState();

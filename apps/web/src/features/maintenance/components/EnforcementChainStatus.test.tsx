@@ -33,7 +33,7 @@ function Both() {
   );
 }
 
-describe('EnforcementChainStatus', { timeout: 30_000 }, () => {
+describe('EnforcementChainStatus', () => {
   beforeEach(() => {
     clearSession();
     resetApiClientState();

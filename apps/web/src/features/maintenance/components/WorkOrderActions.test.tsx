@@ -59,7 +59,7 @@ function renderActions(
   );
 }
 
-describe('WorkOrderActions', { timeout: 30_000 }, () => {
+describe('WorkOrderActions', () => {
   beforeEach(() => {
     clearSession();
     resetApiClientState();

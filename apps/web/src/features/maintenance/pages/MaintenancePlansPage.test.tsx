@@ -74,7 +74,7 @@ function renderPage(source: PermissionSource, calls: { url: string; method: stri
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
-describe('MaintenancePlansPage', { timeout: 30_000 }, () => {
+describe('MaintenancePlansPage', () => {
   beforeEach(() => {
     clearSession();
     resetApiClientState();

@@ -50,7 +50,7 @@ async function openSelect(testId: string) {
 }
 const option = (title: string) => document.querySelector(`.ant-select-item-option[title="${title}"]`);
 
-describe('PlanDrawer targets', { timeout: 30_000 }, () => {
+describe('PlanDrawer targets', () => {
   beforeEach(async () => {
     resetApiClientState();
     clearSession();

@@ -26,7 +26,7 @@ const order = (over: Partial<RechargeOrderRow>): RechargeOrderRow => ({
   ...over,
 });
 
-describe('refund tags', { timeout: 30_000 }, () => {
+describe('refund tags', () => {
   beforeAll(async () => {
     await i18n.changeLanguage('en');
   });

@@ -204,9 +204,7 @@ describe('OtaGatewaysPage', { timeout: 60_000 }, () => {
     const tag = await within(table).findByTestId('ota-command-status');
     expect(tag.dataset.status).toBe('send');
     // SPEC 4: the status is read again after 2000 ms.
-    await waitFor(() => expect(within(table).getByTestId('ota-command-status').dataset.status).toBe('resp'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(within(table).getByTestId('ota-command-status').dataset.status).toBe('resp'));
     expect(within(table).getByTestId('ota-command-status').textContent).toBe(
       'Signal quality (csq): Responded',
     );
